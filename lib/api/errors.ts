@@ -1,0 +1,48 @@
+// One error class for everything a visitor can be told. The code decides the HTTP status; the message is
+// shown to the visitor as is, so it must be clear and never carry a stack or a server path.
+
+export const STATUS = {
+  BAD_REQUEST: 400,
+  INVALID_SESSION: 400,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  NOT_IMPLEMENTED: 501,
+  UNAVAILABLE: 503,
+  TIMEOUT: 504,
+  INSUFFICIENT_STORAGE: 507,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, headers?: Record<string, string>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.headers = headers;
+  }
+
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError =>
+  e instanceof AppError ||
+  (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AppError' &&
+    typeof (e as { code?: unknown }).code === 'string' && (e as { code: string }).code in STATUS);
+
+/** A file name as it may appear in a message: no path, no control characters, bounded length. */
+export function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? name;
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'file';
+  return clean.length > 80 ? `${clean.slice(0, 77)}...` : clean;
+}

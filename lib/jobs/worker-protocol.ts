@@ -1,0 +1,15 @@
+import type { ErrorCode } from '@/lib/api/errors';
+import type { JobInput, JobOptions, JobOutput } from '@/lib/tools/types';
+
+export interface JobRequest {
+  id: number;
+  api: string;
+  inputs: JobInput[];
+  options: JobOptions;
+  workDir: string;
+}
+
+export type JobReply =
+  | { id: number; ok: true; output: JobOutput }
+  /** expected: the processor threw an AppError whose message is meant for the visitor. */
+  | { id: number; ok: false; error: { code: ErrorCode; message: string; expected: boolean } };

@@ -1,0 +1,4 @@
+import 'server-only';
+import { notBuilt } from '../not-built';
+
+export const process = notBuilt('PowerPoint merge');

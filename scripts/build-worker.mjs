@@ -1,0 +1,54 @@
+// Bundles lib/jobs/processor-worker.ts (and every tool module it loads) into .workers/processor-worker.mjs,
+// the file the job pool starts worker threads from. npm packages stay external and load from node_modules.
+import * as esbuild from 'esbuild';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// 'server-only' throws unless resolved under the react-server condition; in the worker it is a no-op.
+const serverOnly = {
+  name: 'server-only',
+  setup(build) {
+    build.onResolve({ filter: /^server-only$/ }, () => ({ path: 'server-only', namespace: 'empty' }));
+    build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: '', loader: 'js' }));
+  },
+};
+
+export const workerOptions = {
+  absWorkingDir: root,
+  entryPoints: ['lib/jobs/processor-worker.ts'],
+  outfile: '.workers/processor-worker.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [serverOnly],
+  banner: {
+    js: [
+      "import { createRequire as __cr } from 'node:module';",
+      "import { fileURLToPath as __fu } from 'node:url';",
+      "import { dirname as __dn } from 'node:path';",
+      'const require = __cr(import.meta.url);',
+      'const __filename = __fu(import.meta.url);',
+      'const __dirname = __dn(__filename);',
+    ].join('\n'),
+  },
+};
+
+export async function buildWorker() {
+  await esbuild.build(workerOptions);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv.includes('--watch')) {
+    const ctx = await esbuild.context(workerOptions);
+    await ctx.watch();
+    console.log('[worker] watching lib/ for changes');
+  } else {
+    await buildWorker();
+  }
+}
