@@ -1,0 +1,23 @@
+// Each file tool provides tests/fixtures/<slug>.ts exporting `fixture: ToolFixture`. The generic API suite
+// (tests/api/file-tools.test.ts) and the generic Playwright flow (e2e/file-tools.spec.ts) loop over the
+// registry and use it: upload `valid()`, process, download, then `check()` the result. A tool without a
+// fixture file is expected to answer 501 (not built yet).
+// Fixtures must not import Jest or Playwright: use node:assert, so both runners can load them.
+
+export interface FixtureFile {
+  name: string;
+  data: Buffer;
+  /** MIME type the browser would send; defaults from the extension. */
+  type?: string;
+}
+
+export interface ToolFixture {
+  /** Small, real inputs that process in a few seconds (merges: 2-3 files). Built programmatically or read
+   * from ../shared/corpus only when present (fall back to built ones otherwise). */
+  valid: () => Promise<FixtureFile[]>;
+  /** Extra fields (PDF lock: password) sent with upload and process. */
+  fields?: Record<string, string>;
+  /** Throws if the result is wrong. Use an independent reader where one exists (qpdf, pdftotext,
+   * LibreOffice, jsQR...), not only the library that wrote it. */
+  check: (output: Buffer, inputs: FixtureFile[]) => Promise<void>;
+}
