@@ -1,6 +1,81 @@
+'use client';
+// Merge pages (SPEC section 2 "Merge pages", section 4): adding keeps existing files, sorts by name and
+// clears the merged state; removing clears it; reordering is free (and also drops the held result, since
+// the merged file no longer matches the list).
+import { useCallback, useState } from 'react';
 import type { FileToolDef } from '@/lib/tools/registry';
+import { filterAccepted } from '@/lib/client/accept';
+import { addFiles, moveEntry, removeEntry, type FileEntry } from '@/lib/client/file-list';
+import { DropZone } from './drop-zone';
+import { JobProgress } from './job-progress';
+import { MergeList } from './merge-list';
+import { UploadButton } from './upload-button';
+import { useFileJob } from './use-file-job';
+import { rejectedText } from './use-single-file';
+import styles from './file-tool.module.css';
 
-// Placeholder until the file-tool UI lands: a clear "coming soon" state, never a fake result.
 export function MergeTool({ tool }: { tool: FileToolDef }) {
-  return <p role="status">{tool.title} is coming soon.</p>;
+  const job = useFileJob(tool);
+  const [entries, setEntries] = useState<FileEntry[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { reset } = job;
+
+  const add = useCallback(
+    (files: File[]) => {
+      const { accepted, rejected } = filterAccepted(files, tool.accept);
+      setNotice(rejected.length > 0 ? rejectedText(tool, rejected.map((f) => f.name)) : null);
+      if (accepted.length === 0) return;
+      setEntries((list) => addFiles(list, accepted));
+      reset();
+    },
+    [tool, reset],
+  );
+
+  const remove = (id: number) => {
+    setEntries((list) => removeEntry(list, id));
+    setNotice(null);
+    reset();
+  };
+
+  const move = (from: number, to: number) => {
+    if (from === to) return;
+    setEntries((list) => moveEntry(list, from, to));
+    reset();
+  };
+
+  const canMerge = entries.length >= tool.minFiles && !job.done;
+
+  return (
+    <div className={styles.tool} data-tool={tool.slug}>
+      <DropZone onFiles={add} disabled={job.busy} multiple>
+        <UploadButton
+          label={entries.length > 0 ? tool.labels.replace : tool.labels.upload}
+          accept={tool.accept}
+          multiple
+          disabled={job.busy}
+          onFiles={add}
+        />
+      </DropZone>
+      {notice && <p className={styles.notice} role="status">{notice}</p>}
+      {entries.length > 0 && <MergeList entries={entries} disabled={job.busy} onMove={move} onRemove={remove} />}
+      <div className={styles.actions}>
+        {canMerge && (
+          <button
+            type="button"
+            className={styles.button}
+            disabled={job.busy}
+            onClick={() => void job.run(entries.map((e) => e.file))}
+          >
+            {job.busy ? tool.labels.busy : tool.labels.action}
+          </button>
+        )}
+        <JobProgress progress={job.progress} />
+        {job.done && entries.length > 0 && (
+          <button type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
+            {tool.labels.download}
+          </button>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,6 +1,43 @@
+'use client';
+// Single-file pages (SPEC section 2 "Single-file pages", section 4 states): empty -> file chosen -> busy -> done.
 import type { FileToolDef } from '@/lib/tools/registry';
+import { DropZone } from './drop-zone';
+import { JobProgress } from './job-progress';
+import { UploadButton } from './upload-button';
+import { UploadedFile } from './uploaded-file';
+import { useFileJob } from './use-file-job';
+import { useSingleFile } from './use-single-file';
+import styles from './file-tool.module.css';
 
-// Placeholder until the file-tool UI lands: a clear "coming soon" state, never a fake result.
 export function SingleFileTool({ tool }: { tool: FileToolDef }) {
-  return <p role="status">{tool.title} is coming soon.</p>;
+  const job = useFileJob(tool);
+  const { file, notice, choose, remove } = useSingleFile(tool, job.reset);
+
+  return (
+    <div className={styles.tool} data-tool={tool.slug}>
+      <DropZone onFiles={choose} disabled={job.busy}>
+        <UploadButton
+          label={file ? tool.labels.replace : tool.labels.upload}
+          accept={tool.accept}
+          disabled={job.busy}
+          onFiles={choose}
+        />
+      </DropZone>
+      {notice && <p className={styles.notice} role="status">{notice}</p>}
+      {file && <UploadedFile file={file} disabled={job.busy} onRemove={remove} />}
+      <div className={styles.actions}>
+        {file && !job.done && (
+          <button type="button" className={styles.button} disabled={job.busy} onClick={() => void job.run([file])}>
+            {job.busy ? tool.labels.busy : tool.labels.action}
+          </button>
+        )}
+        <JobProgress progress={job.progress} />
+        {file && job.done && (
+          <button type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
+            {tool.labels.download}
+          </button>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,6 +1,90 @@
+'use client';
+// PDF lock page (SPEC section 2 "PDF lock page", section 5). The password lives only in this component's
+// state and the two requests; it is cleared once the file is locked.
+import { useCallback, useState } from 'react';
 import type { FileToolDef } from '@/lib/tools/registry';
+import { checkPasswords } from '@/lib/client/password';
+import { DropZone } from '@/components/file-tool/drop-zone';
+import { JobProgress } from '@/components/file-tool/job-progress';
+import { UploadButton } from '@/components/file-tool/upload-button';
+import { UploadedFile } from '@/components/file-tool/uploaded-file';
+import { useFileJob } from '@/components/file-tool/use-file-job';
+import { useSingleFile } from '@/components/file-tool/use-single-file';
+import ft from '@/components/file-tool/file-tool.module.css';
+import { PasswordField } from './password-field';
+import { StrengthMeter } from './strength-meter';
+import styles from './lock-tool.module.css';
 
-// Placeholder until the lock page lands: a clear "coming soon" state, never a fake result.
 export function LockTool({ tool }: { tool: FileToolDef }) {
-  return <p role="status">{tool.title} is coming soon.</p>;
+  const job = useFileJob(tool);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const { reset } = job;
+  const { file, notice, choose, remove } = useSingleFile(tool, reset);
+  const check = checkPasswords(password, confirm);
+
+  const lock = useCallback(async () => {
+    if (!file || !check.valid || job.busy) return;
+    const ok = await job.run([file], { password });
+    if (ok) {
+      setPassword('');
+      setConfirm('');
+    }
+  }, [file, check.valid, job, password]);
+
+  return (
+    <div className={ft.tool} data-tool={tool.slug}>
+      <DropZone onFiles={choose} disabled={job.busy}>
+        <UploadButton label={file ? tool.labels.replace : tool.labels.upload} accept={tool.accept} disabled={job.busy} onFiles={choose} />
+      </DropZone>
+      {notice && <p className={ft.notice} role="status">{notice}</p>}
+      {file && <UploadedFile file={file} disabled={job.busy} onRemove={remove} />}
+      {file && !job.done && (
+        <form
+          className={`${ft.card} ${styles.panel}`}
+          aria-labelledby="set-password-title"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void lock();
+          }}
+        >
+          <h2 id="set-password-title" className={styles.panelTitle}>Set Password</h2>
+          <p className={styles.panelText}>Enter a password to protect your PDF file</p>
+          <PasswordField
+            label="Password"
+            placeholder="Enter password"
+            value={password}
+            error={check.passwordError}
+            disabled={job.busy}
+            autoComplete="new-password"
+            onChange={setPassword}
+          />
+          <StrengthMeter password={password} />
+          <PasswordField
+            label="Confirm Password"
+            placeholder="Confirm password"
+            value={confirm}
+            error={check.confirmError}
+            disabled={job.busy}
+            autoComplete="new-password"
+            onChange={setConfirm}
+          />
+          <div className={ft.actions}>
+            <button type="submit" className={ft.button} disabled={!check.valid || job.busy}>
+              {job.busy ? tool.labels.busy : tool.labels.action}
+            </button>
+            <JobProgress progress={job.progress} />
+          </div>
+        </form>
+      )}
+      {file && job.done && (
+        <div className={ft.actions}>
+          <p className={styles.success} role="status">PDF file has been successfully locked!</p>
+          <button type="button" className={`${ft.button} ${ft.download}`} onClick={job.save}>
+            {tool.labels.download}
+          </button>
+        </div>
+      )}
+    </div>
+  );
 }

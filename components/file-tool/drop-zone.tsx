@@ -1,0 +1,62 @@
+'use client';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import styles from './file-tool.module.css';
+
+interface Props {
+  /** Files dropped anywhere on the page while this tool is shown. */
+  onFiles: (files: File[]) => void;
+  disabled?: boolean;
+  multiple?: boolean;
+  children: ReactNode;
+}
+
+const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+
+// The whole page is the drop target: a file dropped outside the box would otherwise make the browser leave
+// the page to open it. dragover fires continuously while a drag is over the page, so the highlight switches
+// off shortly after the last one instead of counting enter/leave pairs across child elements.
+export function DropZone({ onFiles, disabled = false, multiple = false, children }: Props) {
+  const [active, setActive] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onFilesRef = useRef(onFiles);
+  onFilesRef.current = onFiles;
+
+  useEffect(() => {
+    const over = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = disabled ? 'none' : 'copy';
+      if (disabled) return;
+      setActive(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setActive(false), 200);
+    };
+    const drop = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      clearTimeout(timer.current);
+      setActive(false);
+      const files = Array.from(e.dataTransfer?.files ?? []);
+      if (!disabled && files.length > 0) onFilesRef.current(files);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+      clearTimeout(timer.current);
+    };
+  }, [disabled]);
+
+  return (
+    <div className={`${styles.dropZone} ${active ? styles.dropZoneActive : ''}`} data-testid="drop-zone">
+      {children}
+      <p className={styles.dropHint}>{multiple ? 'or drop files here' : 'or drop a file here'}</p>
+      {active && (
+        <div className={styles.dropOverlay} aria-hidden="true">
+          {multiple ? 'Drop files to add them' : 'Drop the file to use it'}
+        </div>
+      )}
+    </div>
+  );
+}
