@@ -1,0 +1,48 @@
+// The only place that builds JSON replies: {"success": true, ...} or {"success": false, "error": "..."}.
+import 'server-only';
+import { AppError, isAppError } from './errors';
+
+const JSON_HEADERS = { 'Cache-Control': 'no-store' };
+
+export function ok(body: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+  return Response.json({ success: true, error: null, ...body }, { status: 200, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+/** An AppError keeps its status and message; anything else is logged and answered with `fallback` (500). */
+export function fail(err: unknown, fallback: string): Response {
+  if (isAppError(err)) {
+    return Response.json(
+      { success: false, error: err.message },
+      { status: err.status, headers: { ...JSON_HEADERS, ...(err.headers ?? {}) } },
+    );
+  }
+  console.error('[api] unexpected error:', err instanceof Error ? err.stack ?? err.message : String(err));
+  return Response.json({ success: false, error: fallback }, { status: 500, headers: JSON_HEADERS });
+}
+
+/** Reads a JSON body with a byte cap, so a huge body is refused before it is buffered. */
+export async function readJson(req: Request, maxBytes: number): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
+  if (!req.body) throw new AppError('BAD_REQUEST', 'The request body must be JSON.');
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
+    }
+    chunks.push(value);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The request body must be JSON.');
+  }
+}
+
+export { AppError };

@@ -1,0 +1,28 @@
+// Request body schemas (zod). Text limits are the spec's (section 9), counted like the browser's maxLength.
+import { z } from 'zod';
+import { LIMITS } from '@/lib/tools/registry';
+
+export const processBody = z.object({
+  session_id: z.string().max(64),
+  password: z.string().max(1024).optional(),
+});
+
+export const countBody = z.object({
+  text: z.string().max(LIMITS.countChars, `The text can be at most ${LIMITS.countChars} characters long.`),
+});
+
+export const qrBody = z.object({
+  content: z
+    .string()
+    .max(LIMITS.qrChars, `The text can be at most ${LIMITS.qrChars} characters long.`)
+    .refine((s) => s.trim().length > 0, 'Enter text or a URL to generate a QR code.'),
+  output_filename: z.string().max(200).optional(),
+});
+
+/** The first schema message, for the visitor. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The request is not valid.';
+  if (issue.code === 'invalid_type') return `The field "${issue.path.join('.') || 'body'}" is missing or has the wrong type.`;
+  return issue.message;
+}

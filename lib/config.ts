@@ -1,0 +1,34 @@
+// Server configuration from the environment, with defaults. Documented in README.md and .env.example.
+import 'server-only';
+import os from 'node:os';
+import path from 'node:path';
+
+const num = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+const MB = 1024 * 1024;
+
+/** Read on each call so tests (and operators) can change the environment without a restart of the module. */
+export function serverConfig() {
+  return {
+    dataDir: path.resolve(process.env.DATA_DIR || path.join(os.tmpdir(), 'onedesk-data')),
+    sessionTtlMs: num('SESSION_TTL_MINUTES', 60) * 60_000,
+    sweepIntervalMs: num('SWEEP_INTERVAL_SECONDS', 300) * 1000,
+    diskBudgetBytes: num('DISK_BUDGET_MB', 10_240) * MB,
+    maxFileBytes: num('MAX_FILE_MB', 100) * MB,
+    maxFiles: num('MAX_FILES', 20),
+    maxJobBytes: num('MAX_JOB_MB', 200) * MB,
+    maxJsonBytes: num('MAX_JSON_KB', 64) * 1024,
+    jobConcurrency: Math.max(1, num('JOB_CONCURRENCY', os.availableParallelism())),
+    jobQueueMax: num('JOB_QUEUE_MAX', 50),
+    jobTimeoutMs: num('JOB_TIMEOUT_SECONDS', 180) * 1000,
+    jobMemoryMb: num('JOB_MEMORY_MB', 4096),
+    rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 120),
+    maxJobsPerClient: num('MAX_JOBS_PER_CLIENT', 2),
+  };
+}
+
+export type ServerConfig = ReturnType<typeof serverConfig>;

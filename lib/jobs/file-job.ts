@@ -1,0 +1,76 @@
+// The four steps of a file job (SPEC sections 4 and 7): upload, process, download, cleanup.
+import 'server-only';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { AppError } from '@/lib/api/errors';
+import { downloadName, type FileToolDef } from '@/lib/tools/registry';
+import type { JobOptions } from '@/lib/tools/types';
+import { assertSessionId } from './ids';
+import { jobPool } from './pool';
+import { deleteSession, findOutput, inputPath, requireSession, scratchDir, storeOutput, touchSession, type StoredOutput } from './session-store';
+
+export async function processJob(tool: FileToolDef, sessionIdRaw: unknown, options: JobOptions, client: string): Promise<StoredOutput> {
+  const sessionId = assertSessionId(sessionIdRaw);
+  const meta = await requireSession(sessionId);
+  await touchSession(sessionId);
+  if (meta.tool !== tool.api || meta.inputs.length === 0) {
+    throw new AppError('BAD_REQUEST', 'No file has been uploaded for this tool in this session. Please upload the file again.');
+  }
+  if (meta.inputs.length < tool.minFiles) {
+    throw new AppError('BAD_REQUEST', `Add at least ${tool.minFiles} files to merge.`);
+  }
+  const workDir = await scratchDir(sessionId, 'job');
+  try {
+    const output = await jobPool().run(
+      {
+        api: tool.api,
+        inputs: meta.inputs.map((i) => ({ path: inputPath(sessionId, i), name: i.name, size: i.size, kind: i.kind })),
+        options,
+        workDir,
+      },
+      client,
+    );
+    const resolved = path.resolve(output.path);
+    if (!resolved.startsWith(workDir + path.sep)) throw new Error(`${tool.api} wrote its output outside its work dir`);
+    return await storeOutput(meta, resolved, {
+      tool: tool.api,
+      name: downloadName(tool, meta.inputs[0].name),
+      mime: tool.output.mime,
+      notice: output.notice,
+    });
+  } finally {
+    await fsp.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export function fileResponse(filePath: string, out: Pick<StoredOutput, 'name' | 'mime' | 'size' | 'notice'>): Response {
+  const headers: Record<string, string> = {
+    'Content-Type': out.mime,
+    'Content-Length': String(out.size),
+    'Content-Disposition': contentDisposition(out.name),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (out.notice) headers['X-Result-Notice'] = encodeURIComponent(out.notice);
+  const body = Readable.toWeb(fs.createReadStream(filePath)) as ReadableStream<Uint8Array>;
+  return new Response(body, { status: 200, headers });
+}
+
+export async function downloadJob(tool: FileToolDef, fileId: string): Promise<Response> {
+  const found = await findOutput(fileId, tool.api);
+  if (!found) throw new AppError('NOT_FOUND', 'This file does not exist or has already been deleted.');
+  return fileResponse(found.path, found.output);
+}
+
+export async function cleanupJob(sessionIdRaw: unknown): Promise<boolean> {
+  return deleteSession(assertSessionId(sessionIdRaw));
+}

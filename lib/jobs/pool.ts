@@ -1,0 +1,30 @@
+// The process-wide job pool (kept on globalThis so dev-mode reloads do not start a second one).
+import 'server-only';
+import { serverConfig } from '@/lib/config';
+import { WorkerPool } from './worker-pool';
+
+const KEY = Symbol.for('onedesk.jobPool');
+type WithPool = typeof globalThis & { [KEY]?: WorkerPool };
+
+export function jobPool(): WorkerPool {
+  const g = globalThis as WithPool;
+  if (!g[KEY]) {
+    const cfg = serverConfig();
+    g[KEY] = new WorkerPool({
+      size: cfg.jobConcurrency,
+      queueMax: cfg.jobQueueMax,
+      timeoutMs: cfg.jobTimeoutMs,
+      memoryMb: cfg.jobMemoryMb,
+      maxJobsPerClient: cfg.maxJobsPerClient,
+    });
+  }
+  return g[KEY]!;
+}
+
+/** Tests: stop the worker threads so the process can exit, and start afresh with the current config. */
+export async function resetJobPool(): Promise<void> {
+  const g = globalThis as WithPool;
+  const pool = g[KEY];
+  delete g[KEY];
+  await pool?.close();
+}

@@ -1,0 +1,148 @@
+// Upload step: streams multipart files to disk with formidable under size limits, checks each file's real
+// type by its bytes, and makes them the session's inputs. Nothing half-written survives a failure.
+import 'server-only';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import formidable, { type File as FormidableFile } from 'formidable';
+import { AppError, displayName } from '@/lib/api/errors';
+import { serverConfig } from '@/lib/config';
+import type { FileToolDef } from '@/lib/tools/registry';
+import { assertSessionId } from './ids';
+import { dataDirUsage, forgetUsage, readSession, saveSession, scratchDir, sessionDir, type SessionMeta, type StoredInput } from './session-store';
+import { sniffFile, type OfficeSniffer } from './sniff';
+import { validatePassword } from './password';
+
+const MB = 1024 * 1024;
+const mb = (bytes: number) => `${+(bytes / MB).toFixed(1)} MB`;
+
+/** The visitor's file name as metadata: no directories, no control characters, bounded length. */
+export function safeFileName(name: string | null | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (!base || base === '.' || base === '..') return 'file';
+  if (base.length <= 150) return base;
+  const ext = path.extname(base).slice(0, 10);
+  return base.slice(0, 150 - ext.length) + ext;
+}
+
+function formidableError(e: unknown, tool: FileToolDef): AppError {
+  const code = (e as { code?: number }).code;
+  const cfg = serverConfig();
+  switch (code) {
+    case 1016:
+      return new AppError('PAYLOAD_TOO_LARGE', `Each file can be at most ${mb(cfg.maxFileBytes)}.`);
+    case 1009:
+      return new AppError('PAYLOAD_TOO_LARGE', `The files together can be at most ${mb(cfg.maxJobBytes)}.`);
+    case 1015:
+      return tool.kind === 'merge'
+        ? new AppError('PAYLOAD_TOO_LARGE', `At most ${cfg.maxFiles} files can be merged at once.`)
+        : new AppError('BAD_REQUEST', 'Send exactly one file.');
+    case 1006:
+    case 1007:
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request has too many or too large form fields.');
+    case 1002:
+      return new AppError('BAD_REQUEST', 'The upload was interrupted.');
+    default:
+      return new AppError('BAD_REQUEST', 'The upload is not a valid multipart form.');
+  }
+}
+
+export interface UploadResult {
+  meta: SessionMeta;
+}
+
+export async function handleUpload(req: Request, tool: FileToolDef, officeSniffer?: OfficeSniffer): Promise<UploadResult> {
+  const cfg = serverConfig();
+  const contentType = req.headers.get('content-type') ?? '';
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
+    throw new AppError('BAD_REQUEST', 'Upload the file as multipart/form-data.');
+  }
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > cfg.maxJobBytes + MB) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `The files together can be at most ${mb(cfg.maxJobBytes)}.`);
+  }
+  if ((await dataDirUsage()) > cfg.diskBudgetBytes) {
+    throw new AppError('INSUFFICIENT_STORAGE', 'The server is out of storage space right now. Please try again in a few minutes.');
+  }
+  if (!req.body) throw new AppError('BAD_REQUEST', 'No file was uploaded.');
+
+  // The session id travels in the form itself, so we parse into a staging folder under the data root
+  // first and only move the files into the session once the id is checked.
+  const stagingRoot = path.join(cfg.dataDir, 'staging');
+  await fs.mkdir(stagingRoot, { recursive: true });
+  const staging = await fs.mkdtemp(path.join(stagingRoot, 'up-'));
+  try {
+    const form = formidable({
+      uploadDir: staging,
+      allowEmptyFiles: true,
+      minFileSize: 0,
+      maxFileSize: cfg.maxFileBytes,
+      maxTotalFileSize: cfg.maxJobBytes,
+      maxFiles: tool.kind === 'merge' ? cfg.maxFiles : 1,
+      maxFields: 8,
+      maxFieldsSize: 64 * 1024,
+      hashAlgorithm: false,
+    });
+    // formidable treats a body with neither Content-Length nor Transfer-Encoding as empty; a streamed
+    // web Request may carry neither, so say it is chunked.
+    const headers = Object.fromEntries(req.headers);
+    if (!headers['content-length'] && !headers['transfer-encoding']) headers['transfer-encoding'] = 'chunked';
+    const nodeReq = Object.assign(Readable.fromWeb(req.body as import('node:stream/web').ReadableStream), { headers });
+    let fields: formidable.Fields;
+    let files: formidable.Files;
+    try {
+      [fields, files] = await form.parse(nodeReq as unknown as import('node:http').IncomingMessage);
+    } catch (e) {
+      throw formidableError(e, tool);
+    }
+
+    const sessionId = assertSessionId(fields.session_id?.[0]);
+    if (tool.kind === 'lock') validatePassword(fields.password?.[0]);
+
+    // Merge tools send `files` (repeated), single tools `file`; formidable keeps the order of the stream.
+    const uploaded: FormidableFile[] = [...(files.files ?? []), ...(files.file ?? [])];
+    if (uploaded.length === 0) throw new AppError('BAD_REQUEST', 'No file was uploaded.');
+    if (tool.kind !== 'merge' && uploaded.length > 1) throw new AppError('BAD_REQUEST', 'Send exactly one file.');
+
+    const inputs: StoredInput[] = [];
+    for (const [i, f] of uploaded.entries()) {
+      const name = safeFileName(f.originalFilename);
+      const kind = await sniffFile(f.filepath, officeSniffer);
+      if (kind === 'empty') throw new AppError('BAD_REQUEST', `"${displayName(name)}" is empty.`);
+      if (kind === 'ole' && tool.fileKinds.some((k) => k === 'docx' || k === 'pptx')) {
+        throw new AppError(
+          'UNPROCESSABLE',
+          `"${displayName(name)}" is password-protected or in an old Office format. Save it as an unprotected ${tool.fileKinds[0] === 'docx' ? '.docx' : '.pptx'} file and try again.`,
+        );
+      }
+      if (!(tool.fileKinds as string[]).includes(kind)) {
+        throw new AppError('UNSUPPORTED_TYPE', `"${displayName(name)}" is not ${tool.expected}.`);
+      }
+      inputs.push({ file: String(i), name, size: f.size, kind: kind as StoredInput['kind'] });
+    }
+
+    // Replace the session's inputs (a retried upload must not mix with the previous one).
+    const dir = sessionDir(sessionId);
+    const previous = await readSession(sessionId);
+    await fs.mkdir(dir, { recursive: true });
+    const inDir = path.join(dir, 'in');
+    await fs.rm(inDir, { recursive: true, force: true });
+    await fs.mkdir(inDir);
+    for (const [i, f] of uploaded.entries()) await fs.rename(f.filepath, path.join(inDir, inputs[i].file));
+    const meta: SessionMeta = {
+      id: sessionId,
+      tool: tool.api,
+      createdAt: previous?.createdAt ?? Date.now(),
+      inputs,
+      outputs: previous?.outputs ?? [],
+    };
+    await saveSession(meta);
+    return { meta };
+  } finally {
+    await fs.rm(staging, { recursive: true, force: true });
+    forgetUsage();
+  }
+}
+
+export { scratchDir };
