@@ -1,0 +1,117 @@
+import {
+  RELOAD_GUARD_MS,
+  RELOAD_KEY,
+  decideRecovery,
+  isChunkLoadError,
+  isChunkResource,
+  recoverFromChunkError,
+  type RecoveryEnv,
+} from './chunk-recovery';
+
+describe('isChunkLoadError', () => {
+  it.each([
+    Object.assign(new Error('Loading chunk 123 failed.\n(error: http://x/_next/static/chunks/123.js)'), { name: 'ChunkLoadError' }),
+    new Error('Loading chunk app/privacy-policy/page failed.'),
+    new Error('Loading CSS chunk 7 failed. (/_next/static/css/7.css)'),
+    new Error('Failed to load chunk /_next/static/chunks/abc.js from module 123'),
+    new TypeError('Failed to fetch dynamically imported module: http://x/_next/static/chunks/a.js'),
+    new TypeError('error loading dynamically imported module'),
+    new TypeError('Importing a module script failed.'),
+    'Loading chunk 5 failed.',
+  ])('recognises %p', (err) => {
+    expect(isChunkLoadError(err)).toBe(true);
+  });
+
+  it.each([null, undefined, 42, new Error('Cannot read properties of undefined'), new TypeError('Failed to fetch'), { message: 7 }])(
+    'ignores %p',
+    (err) => {
+      expect(isChunkLoadError(err)).toBe(false);
+    },
+  );
+});
+
+describe('isChunkResource', () => {
+  const origin = 'https://desk.example.com';
+  it('matches the app’s own static chunks only', () => {
+    expect(isChunkResource('/_next/static/chunks/a.js', origin)).toBe(true);
+    expect(isChunkResource('https://desk.example.com/_next/static/css/b.css', origin)).toBe(true);
+    expect(isChunkResource('https://ads.example.net/_next/static/x.js', origin)).toBe(false);
+    expect(isChunkResource('https://ads.example.net/kas/static/ba.min.js', origin)).toBe(false);
+    expect(isChunkResource(null, origin)).toBe(false);
+  });
+});
+
+describe('decideRecovery', () => {
+  const now = 1_000_000_000;
+  it('leaves other errors alone', () => {
+    expect(decideRecovery({ chunkError: false, lastReloadAt: null, now, storageOk: true })).toBe('none');
+  });
+  it('reloads on the first chunk failure', () => {
+    expect(decideRecovery({ chunkError: true, lastReloadAt: null, now, storageOk: true })).toBe('reload');
+  });
+  it('does not reload again right after a recovery reload', () => {
+    expect(decideRecovery({ chunkError: true, lastReloadAt: now - 1000, now, storageOk: true })).toBe('give-up');
+    expect(decideRecovery({ chunkError: true, lastReloadAt: now + 5000, now, storageOk: true })).toBe('give-up');
+  });
+  it('reloads again for a new failure long after the last one (e.g. the next deployment)', () => {
+    expect(decideRecovery({ chunkError: true, lastReloadAt: now - RELOAD_GUARD_MS, now, storageOk: true })).toBe('reload');
+  });
+  it('never reloads when it cannot remember having reloaded', () => {
+    expect(decideRecovery({ chunkError: true, lastReloadAt: null, now, storageOk: false })).toBe('give-up');
+  });
+});
+
+describe('recoverFromChunkError', () => {
+  function fakeEnv(start: number, storage: Map<string, string> | 'broken' | null = new Map()) {
+    let clock = start;
+    const reloads: number[] = [];
+    const env: RecoveryEnv = {
+      storage:
+        storage === null
+          ? null
+          : storage === 'broken'
+            ? { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('SecurityError'); } }
+            : { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v) },
+      now: () => clock,
+      reload: () => reloads.push(clock),
+    };
+    return { env, reloads, advance: (ms: number) => (clock += ms) };
+  }
+
+  it('reloads exactly once for repeated failures (no reload loop), then again after the guard time', () => {
+    const store = new Map<string, string>();
+    const { env, reloads, advance } = fakeEnv(5_000_000, store);
+    expect(recoverFromChunkError(true, env)).toBe('reload');
+    expect(store.get(RELOAD_KEY)).toBe('5000000');
+    // The reloaded page fails again at once, and again: no more reloads.
+    advance(2_000);
+    expect(recoverFromChunkError(true, env)).toBe('give-up');
+    advance(2_000);
+    expect(recoverFromChunkError(true, env)).toBe('give-up');
+    expect(reloads).toEqual([5_000_000]);
+    advance(RELOAD_GUARD_MS);
+    expect(recoverFromChunkError(true, env)).toBe('reload');
+    expect(reloads).toHaveLength(2);
+  });
+
+  it('does nothing for other errors', () => {
+    const { env, reloads } = fakeEnv(1);
+    expect(recoverFromChunkError(false, env)).toBe('none');
+    expect(reloads).toEqual([]);
+  });
+
+  it('never reloads without working storage', () => {
+    for (const storage of [null, 'broken'] as const) {
+      const { env, reloads } = fakeEnv(1, storage);
+      expect(recoverFromChunkError(true, env)).toBe('give-up');
+      expect(reloads).toEqual([]);
+    }
+  });
+
+  it('ignores a garbled stored value', () => {
+    const store = new Map([[RELOAD_KEY, 'garbage']]);
+    const { env, reloads } = fakeEnv(10, store);
+    expect(recoverFromChunkError(true, env)).toBe('reload');
+    expect(reloads).toEqual([10]);
+  });
+});
