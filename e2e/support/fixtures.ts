@@ -1,0 +1,14 @@
+// Loads a tool's test fixture (tests/fixtures/<slug>.ts) when its helper has written one.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ToolFixture } from '../../tests/support/tool-fixture';
+
+const FIXTURES = path.resolve(__dirname, '../../tests/fixtures');
+
+export async function loadFixture(slug: string): Promise<ToolFixture | null> {
+  const file = path.join(FIXTURES, `${slug}.ts`);
+  if (!existsSync(file)) return null;
+  const mod = (await import(file)) as { fixture?: ToolFixture };
+  if (!mod.fixture) throw new Error(`${file} does not export \`fixture\``);
+  return mod.fixture;
+}
