@@ -7,6 +7,7 @@ import type { FileToolDef } from '@/lib/tools/registry';
 import { filterAccepted } from '@/lib/client/accept';
 import { addFiles, moveEntry, removeEntry, type FileEntry } from '@/lib/client/file-list';
 import { DropZone } from './drop-zone';
+import { ResultNotice } from './result-notice';
 import { JobProgress } from './job-progress';
 import { MergeList } from './merge-list';
 import { UploadButton } from './upload-button';
@@ -71,9 +72,12 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
         )}
         <JobProgress progress={job.progress} />
         {job.done && entries.length > 0 && (
-          <button type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
-            {tool.labels.download}
-          </button>
+          <>
+            <ResultNotice text={job.result?.notice} />
+            <button type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
+              {tool.labels.download}
+            </button>
+          </>
         )}
       </div>
     </div>

@@ -2,6 +2,7 @@
 // Single-file pages (SPEC section 2 "Single-file pages", section 4 states): empty -> file chosen -> busy -> done.
 import type { FileToolDef } from '@/lib/tools/registry';
 import { DropZone } from './drop-zone';
+import { ResultNotice } from './result-notice';
 import { JobProgress } from './job-progress';
 import { UploadButton } from './upload-button';
 import { UploadedFile } from './uploaded-file';
@@ -33,9 +34,12 @@ export function SingleFileTool({ tool }: { tool: FileToolDef }) {
         )}
         <JobProgress progress={job.progress} />
         {file && job.done && (
-          <button type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
-            {tool.labels.download}
-          </button>
+          <>
+            <ResultNotice text={job.result?.notice} />
+            <button type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
+              {tool.labels.download}
+            </button>
+          </>
         )}
       </div>
     </div>

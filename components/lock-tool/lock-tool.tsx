@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import type { FileToolDef } from '@/lib/tools/registry';
 import { checkPasswords } from '@/lib/client/password';
 import { DropZone } from '@/components/file-tool/drop-zone';
+import { ResultNotice } from '@/components/file-tool/result-notice';
 import { JobProgress } from '@/components/file-tool/job-progress';
 import { UploadButton } from '@/components/file-tool/upload-button';
 import { UploadedFile } from '@/components/file-tool/uploaded-file';
@@ -80,6 +81,7 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
       {file && job.done && (
         <div className={ft.actions}>
           <p className={styles.success} role="status">PDF file has been successfully locked!</p>
+          <ResultNotice text={job.result?.notice} />
           <button type="button" className={`${ft.button} ${ft.download}`} onClick={job.save}>
             {tool.labels.download}
           </button>

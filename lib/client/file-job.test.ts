@@ -138,6 +138,13 @@ describe('runFileJob', () => {
     expect(seen.at(-1)!.method).toBe('DELETE');
   });
 
+  it('passes on the server notice of the process step', async () => {
+    script.process = { status: 200, body: { success: true, error: null, file_id: 'f1d', notice: 'Already optimised.' } };
+    const r = await runFileJob({ tool: tool('image-compress'), files: [file('a.jpg')], baseUrl: base });
+    expect(r.notice).toBe('Already optimised.');
+    expect(r.name).toBe('a_compressed.jpg');
+  });
+
   it('ignores a failing cleanup', async () => {
     script.cleanup = { status: 500, body: { success: false, error: 'disk error' } };
     const r = await runFileJob({ tool: tool('pdf-compress'), files: [file('a.pdf')], baseUrl: base });

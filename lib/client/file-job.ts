@@ -41,6 +41,8 @@ export interface FileJobResult {
   blob: Blob;
   /** The name to save under (SPEC section 7). */
   name: string;
+  /** Something the server wants the visitor to know, e.g. that the original was already optimal. */
+  notice?: string;
 }
 
 export const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
@@ -114,7 +116,8 @@ export async function runFileJob(req: FileJobRequest): Promise<FileJobResult> {
     );
     if (!dl.ok) raiseFromResponse(tool, 'download', dl.status, await readJson(dl));
     const blob = await guard(() => dl.blob());
-    return { blob, name: downloadName(tool, files[0].name) };
+    const notice = (procBody as { notice?: unknown }).notice;
+    return { blob, name: downloadName(tool, files[0].name), ...(typeof notice === 'string' && notice ? { notice } : {}) };
   } finally {
     const id = sessionId;
     sessionId = null;
