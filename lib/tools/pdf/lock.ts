@@ -1,4 +1,59 @@
+// PDF lock: AES-256 (security handler revision 6) with the visitor's password as the user (open) password,
+// done by qpdf compiled to WebAssembly. qpdf rewrites every object, so outlines, links, form fields and values,
+// page labels, document info and XMP metadata are kept and encrypted (strings included). The owner password is
+// 32 random bytes nobody keeps; all permissions stay allowed (printing, copying, forms...), because the visitor
+// asked for an open password, and restrictions guarded by an owner password they never saw could never be
+// lifted by them.
 import 'server-only';
-import { notBuilt } from '../not-built';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { AppError, displayName } from '@/lib/api/errors';
+import { LIMITS } from '../registry';
+import type { Processor } from '../types';
+import { pdfErrors, probePdf } from './common/load-pdf';
+import { runQpdf } from './common/qpdf';
+import { saslprep } from './lock/saslprep';
 
-export const process = notBuilt('PDF lock');
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
+
+/** The prepared password, or the AppError to show. Length is counted as the page counts it. */
+export function checkPassword(password: unknown): string {
+  if (typeof password !== 'string' || password.length < LIMITS.passwordMin) throw new AppError('BAD_REQUEST', PASSWORD_TOO_SHORT);
+  const prepared = saslprep(password);
+  if (prepared === null) throw new AppError('BAD_REQUEST', 'Password must not contain control characters');
+  if (prepared.length < LIMITS.passwordMin) throw new AppError('BAD_REQUEST', PASSWORD_TOO_SHORT);
+  return prepared;
+}
+
+export const process: Processor = async (inputs, options, ctx) => {
+  const password = checkPassword(options.password);
+  if (inputs.length !== 1) throw new AppError('BAD_REQUEST', 'Choose one PDF file to lock.');
+  const input = inputs[0];
+
+  const probe = await probePdf(input.path);
+  if (probe.encryption !== 'none') {
+    throw new AppError('UNPROCESSABLE', `"${displayName(input.name)}" is already password-protected. Remove the protection and try again.`);
+  }
+  if (probe.pages === null) throw pdfErrors.damaged(input.name);
+  if (probe.pages === 0) throw pdfErrors.noPages(input.name);
+
+  const out = path.join(ctx.workDir, 'locked.pdf');
+  const owner = randomBytes(32).toString('base64url');
+  const r = await runQpdf((f) => [
+    f(input.path),
+    '--encrypt',
+    `--user-password=${password}`,
+    `--owner-password=${owner}`,
+    '--bits=256',
+    '--',
+    f(out),
+  ]);
+  if (r.code === 2) throw pdfErrors.damaged(input.name);
+
+  // Prove the result before handing it over: it opens with the password and has every page.
+  const check = await runQpdf((f) => [`--password=${password}`, '--show-npages', f(out)]);
+  if (check.code === 2 || Number(check.stdout.trim()) !== probe.pages) {
+    throw new Error(`lock verification failed (code ${check.code})`);
+  }
+  return { path: out };
+};
