@@ -7,6 +7,6 @@ const run = (cmd, args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 if (process.env.E2E_SKIP_BUILD !== '1') run('npm', ['run', 'build']);
-const server = spawn('npx', ['next', 'start', '-p', port, '-H', '127.0.0.1'], { stdio: 'inherit', env: process.env });
+const server = spawn('node', ['server.mjs'], { stdio: 'inherit', env: { ...process.env, PORT: port, HOST: '127.0.0.1' } });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

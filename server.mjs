@@ -1,0 +1,27 @@
+// Production server: Next.js behind a thin Node HTTP server whose only job is to tell the app who the client
+// really is. Next keeps a client-sent X-Forwarded-For as is, which would let anyone dodge the rate limits;
+// here it is rebuilt from the socket, trusting only TRUST_PROXY_HOPS proxies in front of us.
+import { createServer } from 'node:http';
+import next from 'next';
+import { trustedForwardedFor } from './server-forwarding.mjs';
+
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOST || '0.0.0.0';
+const hops = Math.max(0, Number(process.env.TRUST_PROXY_HOPS || 0));
+
+const app = next({ dev, hostname, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  req.headers['x-forwarded-for'] = trustedForwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops);
+  delete req.headers['x-real-ip'];
+  handle(req, res);
+});
+// Slow or stalled clients must not hold sockets forever; uploads of 100 MB still have minutes.
+server.requestTimeout = 10 * 60_000;
+server.headersTimeout = 30_000;
+server.listen(port, hostname, () => console.log(`> OneDesk ready on http://${hostname}:${port}${dev ? ' (dev)' : ''}`));
+
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.close(() => process.exit(0)));
