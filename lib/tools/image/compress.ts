@@ -1,4 +1,50 @@
+// Image Compress (JPEG → JPEG): the smallest mozjpeg file that still looks like the input. A bounded quality
+// search (jpeg-search.ts) against a multi-scale colour SSIM target instead of one fixed quality, so a detailed
+// photo keeps the bytes it needs and a smooth one gets small. EXIF orientation is applied to the pixels and
+// EXIF/XMP (GPS, camera data, thumbnails) dropped; the ICC profile is kept; greyscale stays one channel and
+// CMYK stays CMYK. When the result is not smaller, the input's own bytes are returned with a notice.
 import 'server-only';
-import { notBuilt } from '../not-built';
+import { copyFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Processor } from '../types';
+import { findQuality, jpegOptions, type QualitySearch } from './jpeg-search';
+import { decode, guarded, openImage, type SourceImage } from './sharp-input';
+import type { RawImage } from './similarity';
 
-export const process = notBuilt('Image compression');
+/** Calibrated on the corpus photos (docs/notes/image-text.md): about q75 where q75 is enough, more on noisy
+ * high-quality originals, less on smooth ones. */
+export const COMPRESS_SEARCH: QualitySearch = { target: 0.975, min: 40, max: 92 };
+
+export const ALREADY_SMALL = 'This image is already well compressed: the original file is returned unchanged.';
+
+/** Pixels as the encoder sees them (oriented; grey as 1 channel; CMYK rendered to sRGB for the search). */
+export async function referencePixels(src: SourceImage): Promise<RawImage> {
+  const pipe = decode(src);
+  if (src.cmyk) pipe.toColourspace('srgb');
+  else if (src.grey) pipe.toColourspace('b-w');
+  const { data, info } = await pipe.raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+export async function encodeJpeg(src: SourceImage, quality: number): Promise<Buffer> {
+  const pipe = decode(src).keepIccProfile();
+  if (src.cmyk) pipe.pipelineColourspace('cmyk').toColourspace('cmyk');
+  else if (src.grey) pipe.toColourspace('b-w');
+  return pipe.jpeg(jpegOptions(quality)).toBuffer();
+}
+
+export const process: Processor = async (inputs, _options, ctx) => {
+  const input = inputs[0];
+  const src = await openImage(input, ['jpeg']);
+  const out = await guarded(src, async () => {
+    const { quality } = await findQuality(await referencePixels(src), COMPRESS_SEARCH);
+    return encodeJpeg(src, quality);
+  }, 'JPEG');
+  const file = path.join(ctx.workDir, 'compressed.jpg');
+  if (out.length >= src.data.length) {
+    await copyFile(input.path, file);
+    return { path: file, notice: ALREADY_SMALL };
+  }
+  await writeFile(file, out);
+  return { path: file };
+};
