@@ -1,0 +1,102 @@
+// Fits a slide (or notes page, layout, master, chart, SmartArt drawing) of one size into another: every
+// length is multiplied by one factor, so nothing is stretched, and top-level shapes are moved by the
+// letterbox offset, so the content is centred and never clipped. Lengths are EMUs and font sizes are
+// hundredths of a point; percentages and path coordinates are relative and stay as they are.
+import type { Document, Element } from '@xmldom/xmldom';
+import { elementChildren, firstChild } from './opc';
+
+export interface Size { cx: number; cy: number }
+export interface Fit { s: number; dx: number; dy: number }
+
+/** The uniform fit of `from` into `to`, or null when the sizes are the same. */
+export function fitInto(from: Size, to: Size): Fit | null {
+  if (from.cx === to.cx && from.cy === to.cy) return null;
+  const s = Math.min(to.cx / from.cx, to.cy / from.cy);
+  return { s, dx: Math.round((to.cx - from.cx * s) / 2), dy: Math.round((to.cy - from.cy * s) / 2) };
+}
+
+const EMU_ATTRS: Record<string, readonly string[]> = {
+  off: ['x', 'y'], chOff: ['x', 'y'], ext: ['cx', 'cy'], chExt: ['cx', 'cy'],
+  pPr: ['marL', 'marR', 'indent', 'defTabSz'], defPPr: ['marL', 'marR', 'indent', 'defTabSz'],
+  tcPr: ['marL', 'marR', 'marT', 'marB'],
+  bodyPr: ['lIns', 'tIns', 'rIns', 'bIns'],
+  tab: ['pos'], gridCol: ['w'], tr: ['h'],
+  ln: ['w'], lnL: ['w'], lnR: ['w'], lnT: ['w'], lnB: ['w'], lnTlToBr: ['w'], lnBlToTr: ['w'],
+  outerShdw: ['dist', 'blurRad'], innerShdw: ['dist', 'blurRad'], prstShdw: ['dist'],
+  reflection: ['dist', 'blurRad'], glow: ['rad'], softEdge: ['rad'], tile: ['tx', 'ty'],
+};
+const LVL_PPR = /^lvl[1-9]pPr$/;
+const PT_ATTRS: Record<string, readonly string[]> = {
+  rPr: ['sz', 'kern', 'spc'], defRPr: ['sz', 'kern', 'spc'], endParaRPr: ['sz', 'kern', 'spc'],
+  spcPts: ['val'], buSzPts: ['val'],
+};
+
+function scaleAttr(el: Element, name: string, s: number, min?: number): void {
+  const v = el.getAttribute(name);
+  if (v === null || !/^-?\d+$/.test(v)) return;
+  let n = Math.round(Number(v) * s);
+  if (min !== undefined && Number(v) >= min) n = Math.max(min, n);
+  el.setAttribute(name, String(n));
+}
+
+/** Every element below root, in document order (xmldom's live lists are slow on big parts). */
+export function allElements(root: Element): Element[] {
+  const out: Element[] = [];
+  const walk = (el: Element) => {
+    for (let n = el.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 1) { out.push(n as Element); walk(n as Element); }
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** The xfrm that places a shape on the slide (not its children), if it has one. */
+function ownXfrm(shape: Element): Element | undefined {
+  const direct = firstChild(shape, 'xfrm');
+  if (direct) return direct;
+  const pr = firstChild(shape, 'spPr') ?? firstChild(shape, 'grpSpPr');
+  return pr ? firstChild(pr, 'xfrm') : undefined;
+}
+
+/** The shapes placed directly on the slide, looking through mc:AlternateContent. */
+function topLevelShapes(spTree: Element): Element[] {
+  const out: Element[] = [];
+  for (const child of elementChildren(spTree)) {
+    if (child.localName === 'AlternateContent') {
+      for (const branch of elementChildren(child)) out.push(...elementChildren(branch));
+    } else out.push(child);
+  }
+  return out;
+}
+
+/**
+ * Scales every length in the document by fit.s; with `place`, shapes directly on the slide's shape tree
+ * are also moved by (dx, dy). Group children keep their child coordinates (scaled alike), so groups stay
+ * consistent.
+ */
+export function scaleDocument(doc: Document, fit: Fit, place: boolean): void {
+  const root = doc.documentElement as unknown as Element;
+  const moved = new Set<Element>();
+  if (place) {
+    for (const tree of allElements(root).filter((e) => e.localName === 'spTree')) {
+      for (const shape of topLevelShapes(tree)) {
+        const off = ownXfrm(shape) && firstChild(ownXfrm(shape)!, 'off');
+        if (off) moved.add(off);
+      }
+    }
+  }
+  for (const el of allElements(root)) {
+    const name = el.localName ?? '';
+    const emu = EMU_ATTRS[name] ?? (LVL_PPR.test(name) ? EMU_ATTRS.pPr : undefined);
+    if (emu) for (const a of emu) scaleAttr(el, a, fit.s, a === 'w' ? 1 : undefined);
+    const pt = PT_ATTRS[name];
+    if (pt) for (const a of pt) scaleAttr(el, a, fit.s, a === 'sz' ? 100 : undefined);
+    if (moved.has(el)) {
+      const x = el.getAttribute('x');
+      const y = el.getAttribute('y');
+      if (x !== null) el.setAttribute('x', String(Number(x) + fit.dx));
+      if (y !== null) el.setAttribute('y', String(Number(y) + fit.dy));
+    }
+  }
+}

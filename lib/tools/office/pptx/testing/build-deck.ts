@@ -1,0 +1,51 @@
+// Test helper (not used by the product): small real decks written by pptxgenjs, an independent writer,
+// with notes, a hidden slide, a slide-jump link, a table, a chart (with its workbook) and a picture.
+import PptxGenJS from 'pptxgenjs';
+import sharp from 'sharp';
+
+export interface DeckSpec {
+  layout: 'LAYOUT_16x9' | 'LAYOUT_4x3' | 'LAYOUT_WIDE';
+  label: string;
+  slides: number;
+  /** 1-based slide numbers to hide. */
+  hidden?: number[];
+  chart?: boolean;
+  table?: boolean;
+  color?: string;
+}
+
+/** The box every built slide has, in inches: tests check where it lands after a fit. */
+export const MARKER = { x: 1, y: 1, w: 2, h: 1 };
+
+export async function buildDeck(spec: DeckSpec): Promise<Buffer> {
+  const p = new PptxGenJS();
+  p.layout = spec.layout;
+  p.title = spec.label;
+  const png = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#d03030' } }).png().toBuffer();
+  for (let i = 1; i <= spec.slides; i++) {
+    const s = p.addSlide();
+    if (spec.hidden?.includes(i)) (s as unknown as { hidden: boolean }).hidden = true;
+    s.addShape('rect', { ...MARKER, fill: { color: spec.color ?? '3060C0' } });
+    s.addText(`${spec.label} slide ${i}`, { x: 3.5, y: 0.4, w: 5, h: 0.8, fontSize: 28, color: '202020' });
+    s.addImage({ data: `image/png;base64,${png.toString('base64')}`, x: 1, y: 2.5, w: 1, h: 1 });
+    s.addNotes(`Notes of ${spec.label} slide ${i}`);
+    if (i === 1 && spec.slides > 1) {
+      s.addText(`Jump to slide ${spec.slides}`, { x: 3.5, y: 1.4, w: 4, h: 0.5, fontSize: 14, hyperlink: { slide: spec.slides } });
+    }
+    if (i === 1 && spec.table) {
+      s.addTable([[{ text: 'A' }, { text: 'B' }], [{ text: '1' }, { text: '2' }]], { x: 3.5, y: 2.2, w: 4, fontSize: 14, border: { type: 'solid', color: '808080', pt: 1 } });
+    }
+    if (i === 2 && spec.chart) {
+      s.addChart(p.ChartType.bar, [{ name: 'Sales', labels: ['Q1', 'Q2', 'Q3'], values: [3, 5, 4] }], { x: 3.5, y: 2, w: 4, h: 3 });
+    }
+  }
+  // pptxgenjs lazily import()s node:fs for media given by path when it sees Node; Jest's CommonJS runtime
+  // refuses dynamic import(). Every medium here is inline data, so it is told it is not in Node meanwhile.
+  const release = Object.getOwnPropertyDescriptor(process, 'release')!;
+  Object.defineProperty(process, 'release', { ...release, value: { ...process.release, name: 'not-node' } });
+  try {
+    return (await p.write({ outputType: 'nodebuffer' })) as Buffer;
+  } finally {
+    Object.defineProperty(process, 'release', release);
+  }
+}
