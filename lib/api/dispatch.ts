@@ -12,6 +12,7 @@ import { cleanupJob, downloadJob, processJob } from '@/lib/jobs/file-job';
 import { officeSniffer } from '@/lib/jobs/office-sniffer';
 import { validatePassword } from '@/lib/jobs/password';
 import { checkRateLimit } from './rate-limit';
+import { ownerCookie, readOwner, type Owner } from './owner';
 import { textEndpoints } from './text-endpoints';
 import { downloadQr, generateQr } from './qr-endpoint';
 
@@ -27,15 +28,15 @@ function notFound(): never {
   throw new AppError('NOT_FOUND', 'Unknown API endpoint.');
 }
 
-function fileToolRoute(tool: FileToolDef, step: string, arg: string | undefined, req: Request, client: string): Route {
+function fileToolRoute(tool: FileToolDef, step: string, arg: string | undefined, req: Request, client: string, owner: Owner): Route {
   switch (arg === undefined ? step : `${step}/:id`) {
     case 'upload':
       return {
         methods: ['POST'],
         fallback: 'Upload failed',
         run: async () => {
-          const { meta } = await handleUpload(req, tool, officeSniffer);
-          return ok({ session_id: meta.id, files: meta.inputs.map((i) => ({ name: i.name, size: i.size })) });
+          const { meta } = await handleUpload(req, tool, owner, officeSniffer);
+          return ok({ session_id: meta.id, files: meta.inputs.map((i) => ({ name: i.name, size: i.size })) }, ownerCookie(owner, req));
         },
       };
     case 'process':
@@ -46,41 +47,41 @@ function fileToolRoute(tool: FileToolDef, step: string, arg: string | undefined,
           const parsed = processBody.safeParse(await readJson(req, serverConfig().maxJsonBytes));
           if (!parsed.success) throw new AppError('BAD_REQUEST', firstIssue(parsed.error));
           const password = tool.kind === 'lock' ? validatePassword(parsed.data.password) : undefined;
-          const out = await processJob(tool, parsed.data.session_id, password ? { password } : {}, client);
+          const out = await processJob(tool, parsed.data.session_id, password ? { password } : {}, client, owner);
           return ok({ file_id: out.fileId, ...(out.notice ? { notice: out.notice } : {}) });
         },
       };
     case 'download/:id':
-      return { methods: ['GET'], fallback: 'Download failed', run: () => downloadJob(tool, arg!) };
+      return { methods: ['GET'], fallback: 'Download failed', run: () => downloadJob(tool, arg!, owner) };
     case 'cleanup/:id':
       return {
         methods: ['DELETE'],
         fallback: 'Cleanup failed',
-        run: async () => ok({ deleted: await cleanupJob(arg) }),
+        run: async () => ok({ deleted: await cleanupJob(arg, owner) }),
       };
     default:
       return notFound();
   }
 }
 
-function resolve(segments: string[], req: Request, client: string): Route {
+function resolve(segments: string[], req: Request, client: string, owner: Owner): Route {
   const [group, action, step, arg, ...rest] = segments;
   if (!group || !action || rest.length > 0) notFound();
   const api = `${group}/${action}`;
   const tool = fileToolByApi(api);
   if (tool) {
     if (!step) notFound();
-    return fileToolRoute(tool, step, arg, req, client);
+    return fileToolRoute(tool, step, arg, req, client, owner);
   }
   if (api === 'qr/generate') {
     if (step === 'process' && arg === undefined) {
       return {
         methods: ['POST'],
         fallback: 'QR generation failed',
-        run: async () => ok(await generateQr(await readJson(req, serverConfig().maxJsonBytes))),
+        run: async () => ok(await generateQr(await readJson(req, serverConfig().maxJsonBytes), owner), ownerCookie(owner, req)),
       };
     }
-    if (step === 'download' && arg !== undefined) return { methods: ['GET'], fallback: 'Download failed', run: () => downloadQr(arg) };
+    if (step === 'download' && arg !== undefined) return { methods: ['GET'], fallback: 'Download failed', run: () => downloadQr(arg, owner) };
     notFound();
   }
   const text = textEndpoints[api];
@@ -100,7 +101,7 @@ export async function handleApi(method: Method | string, req: Request, rawSegmen
   try {
     const client = clientKey(req);
     checkRateLimit(client);
-    const route = resolve(segments, req, client);
+    const route = resolve(segments, req, client, readOwner(req));
     fallback = route.fallback;
     if (!route.methods.includes(method as Method)) {
       return Response.json(

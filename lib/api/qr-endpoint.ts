@@ -10,14 +10,15 @@ import { newSessionId } from '@/lib/jobs/ids';
 import { findOutput, saveSession, scratchDir, storeOutput, type SessionMeta } from '@/lib/jobs/session-store';
 import { safeFileName } from '@/lib/jobs/upload';
 import { fileResponse } from '@/lib/jobs/file-job';
+import { ownerHash, type Owner } from './owner';
 
 const QR_API = 'qr/generate';
 
-export async function generateQr(body: unknown): Promise<{ file_id: string }> {
+export async function generateQr(body: unknown, owner: Owner): Promise<{ file_id: string }> {
   const parsed = qrBody.safeParse(body);
   if (!parsed.success) throw new AppError('BAD_REQUEST', firstIssue(parsed.error));
   const png = await renderQrPng(parsed.data.content);
-  const meta: SessionMeta = { id: newSessionId(), tool: QR_API, createdAt: Date.now(), inputs: [], outputs: [] };
+  const meta: SessionMeta = { id: newSessionId(), tool: QR_API, createdAt: Date.now(), owner: ownerHash(owner.token), inputs: [], outputs: [] };
   await saveSession(meta);
   const dir = await scratchDir(meta.id, 'job');
   const file = path.join(dir, 'qr.png');
@@ -29,8 +30,8 @@ export async function generateQr(body: unknown): Promise<{ file_id: string }> {
   return { file_id: out.fileId };
 }
 
-export async function downloadQr(fileId: string): Promise<Response> {
-  const found = await findOutput(fileId, QR_API);
+export async function downloadQr(fileId: string, owner: Owner): Promise<Response> {
+  const found = await findOutput(fileId, QR_API, owner);
   if (!found) throw new AppError('NOT_FOUND', 'This QR code does not exist or has expired. Please generate it again.');
   return fileResponse(found.path, found.output);
 }

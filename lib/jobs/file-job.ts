@@ -7,13 +7,14 @@ import { Readable } from 'node:stream';
 import { AppError } from '@/lib/api/errors';
 import { downloadName, type FileToolDef } from '@/lib/tools/registry';
 import type { JobOptions } from '@/lib/tools/types';
+import type { Owner } from '@/lib/api/owner';
 import { assertSessionId } from './ids';
 import { jobPool } from './pool';
 import { deleteSession, findOutput, inputPath, requireSession, scratchDir, storeOutput, touchSession, type StoredOutput } from './session-store';
 
-export async function processJob(tool: FileToolDef, sessionIdRaw: unknown, options: JobOptions, client: string): Promise<StoredOutput> {
+export async function processJob(tool: FileToolDef, sessionIdRaw: unknown, options: JobOptions, client: string, owner: Owner): Promise<StoredOutput> {
   const sessionId = assertSessionId(sessionIdRaw);
-  const meta = await requireSession(sessionId);
+  const meta = await requireSession(sessionId, owner);
   await touchSession(sessionId);
   if (meta.tool !== tool.api || meta.inputs.length === 0) {
     throw new AppError('BAD_REQUEST', 'No file has been uploaded for this tool in this session. Please upload the file again.');
@@ -65,12 +66,12 @@ export function fileResponse(filePath: string, out: Pick<StoredOutput, 'name' | 
   return new Response(body, { status: 200, headers });
 }
 
-export async function downloadJob(tool: FileToolDef, fileId: string): Promise<Response> {
-  const found = await findOutput(fileId, tool.api);
+export async function downloadJob(tool: FileToolDef, fileId: string, owner: Owner): Promise<Response> {
+  const found = await findOutput(fileId, tool.api, owner);
   if (!found) throw new AppError('NOT_FOUND', 'This file does not exist or has already been deleted.');
   return fileResponse(found.path, found.output);
 }
 
-export async function cleanupJob(sessionIdRaw: unknown): Promise<boolean> {
-  return deleteSession(assertSessionId(sessionIdRaw));
+export async function cleanupJob(sessionIdRaw: unknown, owner: Owner): Promise<boolean> {
+  return deleteSession(assertSessionId(sessionIdRaw), owner);
 }

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '@/lib/api/errors';
 import { serverConfig } from '@/lib/config';
 import type { FileKind } from '@/lib/tools/registry';
+import { isOwner, type Owner } from '@/lib/api/owner';
 import { assertSessionId, isFileId, newFileId } from './ids';
 
 export interface StoredInput {
@@ -33,6 +34,8 @@ export interface SessionMeta {
   id: string;
   tool: string;
   createdAt: number;
+  /** sha-256 of the owner token of the browser that created it (lib/api/owner.ts) */
+  owner: string;
   inputs: StoredInput[];
   outputs: StoredOutput[];
 }
@@ -58,9 +61,10 @@ export async function readSession(id: string): Promise<SessionMeta | null> {
   }
 }
 
-export async function requireSession(id: string): Promise<SessionMeta> {
+/** The session, if it exists and belongs to this visitor; to anyone else it does not exist. */
+export async function requireSession(id: string, owner: Owner): Promise<SessionMeta> {
   const meta = await readSession(id);
-  if (!meta) throw new AppError('NOT_FOUND', 'This session has expired or does not exist. Please upload the file again.');
+  if (!meta || !isOwner(meta.owner, owner)) throw new AppError('NOT_FOUND', 'This session has expired or does not exist. Please upload the file again.');
   return meta;
 }
 
@@ -105,7 +109,7 @@ export async function storeOutput(
 }
 
 /** Finds a result by file id; only the tool (API path) that made it may serve it. */
-export async function findOutput(fileId: string, tool: string): Promise<{ output: StoredOutput; path: string } | null> {
+export async function findOutput(fileId: string, tool: string, owner: Owner): Promise<{ output: StoredOutput; path: string } | null> {
   if (!isFileId(fileId)) return null;
   let ref: { sessionId: string; tool: string };
   try {
@@ -116,14 +120,16 @@ export async function findOutput(fileId: string, tool: string): Promise<{ output
   if (ref.tool !== tool) return null;
   const meta = await readSession(ref.sessionId).catch(() => null);
   const output = meta?.outputs.find((o) => o.fileId === fileId && o.tool === tool);
-  if (!meta || !output) return null;
+  if (!meta || !output || !isOwner(meta.owner, owner)) return null;
   await touchSession(meta.id);
   return { output, path: path.join(sessionDir(meta.id), 'out', fileId) };
 }
 
-/** Deletes the whole session and its file index entries. Returns false when there was nothing to delete. */
-export async function deleteSession(id: string): Promise<boolean> {
+/** Deletes the whole session and its file index entries. Returns false when there was nothing to delete.
+ * With an owner, a session that belongs to someone else is left alone (and reported as absent). */
+export async function deleteSession(id: string, owner?: Owner): Promise<boolean> {
   const meta = await readSession(id).catch(() => null);
+  if (owner && meta && !isOwner(meta.owner, owner)) return false;
   const dir = sessionDir(id);
   const existed = await fs.stat(dir).then(() => true, () => false);
   if (meta) {

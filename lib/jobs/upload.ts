@@ -12,6 +12,7 @@ import { assertSessionId } from './ids';
 import { dataDirUsage, forgetUsage, readSession, saveSession, scratchDir, sessionDir, type SessionMeta, type StoredInput } from './session-store';
 import { sniffFile, type OfficeSniffer } from './sniff';
 import { validatePassword } from './password';
+import { isOwner, ownerHash, type Owner } from '@/lib/api/owner';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${+(bytes / MB).toFixed(1)} MB`;
@@ -52,7 +53,7 @@ export interface UploadResult {
   meta: SessionMeta;
 }
 
-export async function handleUpload(req: Request, tool: FileToolDef, officeSniffer?: OfficeSniffer): Promise<UploadResult> {
+export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner, officeSniffer?: OfficeSniffer): Promise<UploadResult> {
   const cfg = serverConfig();
   const contentType = req.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
@@ -125,6 +126,9 @@ export async function handleUpload(req: Request, tool: FileToolDef, officeSniffe
     // Replace the session's inputs (a retried upload must not mix with the previous one).
     const dir = sessionDir(sessionId);
     const previous = await readSession(sessionId);
+    if (previous && !isOwner(previous.owner, owner)) {
+      throw new AppError('NOT_FOUND', 'This session has expired or does not exist. Please start again.');
+    }
     await fs.mkdir(dir, { recursive: true });
     const inDir = path.join(dir, 'in');
     await fs.rm(inDir, { recursive: true, force: true });
@@ -134,6 +138,7 @@ export async function handleUpload(req: Request, tool: FileToolDef, officeSniffe
       id: sessionId,
       tool: tool.api,
       createdAt: previous?.createdAt ?? Date.now(),
+      owner: ownerHash(owner.token),
       inputs,
       outputs: previous?.outputs ?? [],
     };

@@ -38,12 +38,48 @@ export function useTestDataDir(env: Record<string, string> = {}): { dir: () => s
 
 export const newSessionId = () => `${Date.now()}${Math.random().toString(36).slice(2, 11).padEnd(9, '0')}`;
 
+// Each simulated visitor has its own address and cookie jar (the session owner cookie), like a browser.
+interface Visitor {
+  ip: string;
+  cookie: string;
+}
+const visitors = new Map<string, Visitor>();
+let current = 'alice';
+
+/** Runs fn as another visitor (own IP and cookies). */
+export async function as<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const before = current;
+  current = name;
+  try {
+    return await fn();
+  } finally {
+    current = before;
+  }
+}
+
+function visitor(): Visitor {
+  let v = visitors.get(current);
+  if (!v) {
+    v = { ip: `127.0.0.${visitors.size + 1}`, cookie: '' };
+    visitors.set(current, v);
+  }
+  return v;
+}
+
 export async function call(method: string, urlPath: string, init: RequestInit = {}, headers: Record<string, string> = {}): Promise<Response> {
   const url = `http://localhost${urlPath}`;
-  const req = new Request(url, { ...init, method, headers: { 'x-forwarded-for': '127.0.0.1', ...headers, ...(init.headers as Record<string, string>) } });
+  const v = visitor();
+  const req = new Request(url, {
+    ...init,
+    method,
+    headers: { 'x-forwarded-for': v.ip, ...(v.cookie ? { cookie: v.cookie } : {}), ...headers, ...(init.headers as Record<string, string>) },
+  });
   const segments = urlPath.replace(/^\/api\//, '').split('/');
   const handler = HANDLERS[method] ?? (POST as Handler);
-  return handler(req, { params: Promise.resolve({ path: segments }) });
+  const res = await handler(req, { params: Promise.resolve({ path: segments }) });
+  const set = res.headers.get('set-cookie');
+  if (set) v.cookie = set.split(';')[0];
+  return res;
 }
 
 const mimeOf = (name: string) =>
