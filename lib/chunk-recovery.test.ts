@@ -4,6 +4,7 @@ import {
   decideRecovery,
   isChunkLoadError,
   isChunkResource,
+  inlineRecoveryScript,
   recoverFromChunkError,
   type RecoveryEnv,
 } from './chunk-recovery';
@@ -113,5 +114,99 @@ describe('recoverFromChunkError', () => {
     const { env, reloads } = fakeEnv(10, store);
     expect(recoverFromChunkError(true, env)).toBe('reload');
     expect(reloads).toEqual([10]);
+  });
+});
+
+// The inline <head> script must reach the same decisions as the functions above.
+describe('inlineRecoveryScript', () => {
+  type Listener = (e: unknown) => void;
+  class FakeErrorEvent {
+    defaultPrevented = false;
+    constructor(public error: unknown, public message = '') {}
+    preventDefault() {
+      this.defaultPrevented = true;
+    }
+  }
+
+  function fakeWindow(store: Map<string, string> | 'broken', now: { t: number }) {
+    const listeners: Record<string, Listener[]> = {};
+    const body = { children: [] as Array<{ className: string; children: unknown[] }>, appendChild(el: never) { this.children.push(el); } };
+    const win = {
+      reloads: 0,
+      __chunkRecovery: undefined as string | undefined,
+      ErrorEvent: FakeErrorEvent,
+      location: { href: 'https://desk.example.com/pdf-merge', origin: 'https://desk.example.com', reload() { win.reloads++; } },
+      sessionStorage:
+        store === 'broken'
+          ? { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } }
+          : { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) },
+      document: {
+        body,
+        createElement: () => ({ className: '', children: [] as unknown[], setAttribute() {}, appendChild(c: unknown) { this.children.push(c); } }),
+        addEventListener() {},
+      },
+      addEventListener: (type: string, fn: Listener) => (listeners[type] ??= []).push(fn),
+      dispatch: (type: string, event: unknown) => (listeners[type] ?? []).forEach((fn) => fn(event)),
+    };
+    const script = new Function('window', 'Date', 'URL', inlineRecoveryScript());
+    script(win, { now: () => now.t }, URL);
+    return win;
+  }
+
+  it('reloads once on a failed chunk script, then shows the Reload bar instead of looping', () => {
+    const store = new Map<string, string>();
+    const clock = { t: 2_000_000 };
+    const first = fakeWindow(store, clock);
+    first.dispatch('error', { target: { tagName: 'SCRIPT', src: 'https://desk.example.com/_next/static/chunks/app.js' } });
+    first.dispatch('error', { target: { tagName: 'SCRIPT', src: 'https://desk.example.com/_next/static/chunks/b.js' } });
+    expect(first.reloads).toBe(1);
+    expect(store.get(RELOAD_KEY)).toBe('2000000');
+    // The reloaded page fails again: no second reload, a visible bar.
+    clock.t += 3000;
+    const second = fakeWindow(store, clock);
+    const event = new FakeErrorEvent(Object.assign(new Error('Loading chunk 9 failed.'), { name: 'ChunkLoadError' }));
+    second.dispatch('error', event);
+    expect(second.reloads).toBe(0);
+    expect(event.defaultPrevented).toBe(true);
+    expect(second.__chunkRecovery).toBe('give-up');
+    expect(second.document.body.children).toHaveLength(1);
+    expect(second.document.body.children[0].className).toBe('chunk-error-bar');
+  });
+
+  it('handles rejected dynamic imports and vite:preloadError, ignores other errors and foreign scripts', () => {
+    const clock = { t: 10_000_000 };
+    const win = fakeWindow(new Map(), clock);
+    win.dispatch('error', new FakeErrorEvent(new TypeError('x is undefined')));
+    win.dispatch('error', { target: { tagName: 'SCRIPT', src: 'https://ads.example.net/kas/static/ba.min.js' } });
+    win.dispatch('unhandledrejection', { reason: new Error('Network down'), preventDefault() {} });
+    expect(win.reloads).toBe(0);
+    let prevented = false;
+    win.dispatch('unhandledrejection', {
+      reason: new TypeError('Failed to fetch dynamically imported module: https://desk.example.com/_next/static/chunks/x.js'),
+      preventDefault: () => (prevented = true),
+    });
+    expect(prevented).toBe(true);
+    expect(win.reloads).toBe(1);
+
+    const other = fakeWindow(new Map(), clock);
+    other.dispatch('vite:preloadError', { preventDefault() {} });
+    expect(other.reloads).toBe(1);
+  });
+
+  it('never reloads without working storage', () => {
+    const win = fakeWindow('broken', { t: 1 });
+    win.dispatch('error', { target: { tagName: 'LINK', rel: 'stylesheet', href: '/_next/static/css/a.css' } });
+    expect(win.reloads).toBe(0);
+    expect(win.__chunkRecovery).toBe('give-up');
+  });
+
+  it('agrees with decideRecovery on the guard time', () => {
+    for (const ago of [0, 1000, RELOAD_GUARD_MS - 1, RELOAD_GUARD_MS, RELOAD_GUARD_MS * 10]) {
+      const now = 50_000_000;
+      const win = fakeWindow(new Map([[RELOAD_KEY, String(now - ago)]]), { t: now });
+      win.dispatch('unhandledrejection', { reason: 'Loading chunk 1 failed.', preventDefault() {} });
+      const expected = decideRecovery({ chunkError: true, lastReloadAt: now - ago, now, storageOk: true });
+      expect(win.reloads === 1 ? 'reload' : 'give-up').toBe(expected);
+    }
   });
 });

@@ -9,7 +9,7 @@ export const RELOAD_KEY = 'onedesk:chunk-reload-at';
 /** A failure within this time after a recovery reload is not retried automatically. */
 export const RELOAD_GUARD_MS = 30_000;
 
-const MESSAGE_PATTERNS = [
+export const MESSAGE_PATTERNS: readonly RegExp[] = [
   /Loading chunk [\w./-]+ failed/i, // webpack / Turbopack JS chunk
   /Loading CSS chunk [\w./-]+ failed/i,
   /Failed to load chunk/i, // Turbopack runtime
@@ -106,4 +106,25 @@ export function browserRecoveryEnv(): RecoveryEnv {
     storage = null;
   }
   return { storage, now: () => Date.now(), reload: () => window.location.reload() };
+}
+
+/**
+ * The same logic as a classic inline script for <head>: it listens before any chunk is requested, so it also
+ * catches the failures of the first load (before React hydrates; a component's effect would come too late).
+ * On 'give-up' it shows a plain DOM bar with a Reload button (works even when the app's JS never ran).
+ * Kept in step with the functions above by lib/chunk-recovery.test.ts, which runs it in a fake window.
+ */
+export function inlineRecoveryScript(): string {
+  const patterns = `[${MESSAGE_PATTERNS.map((p) => `/${p.source}/${p.flags}`).join(',')}]`;
+  return `(function(){
+var KEY=${JSON.stringify(RELOAD_KEY)},GUARD=${RELOAD_GUARD_MS},P=${patterns},w=window,busy=false,shown=false;
+function txt(s){for(var i=0;i<P.length;i++){if(P[i].test(s))return true}return false}
+function isChunkErr(r){if(!r)return false;if(typeof r==="string")return txt(r);if(typeof r!=="object")return false;if(r.name==="ChunkLoadError")return true;return typeof r.message==="string"&&txt(r.message)}
+function isChunkUrl(u){try{var x=new URL(u,w.location.href);return x.origin===w.location.origin&&x.pathname.indexOf("/_next/static/")>=0}catch(e){return false}}
+function bar(){if(shown)return;shown=true;w.__chunkRecovery="give-up";var d=w.document;function add(){var b=d.createElement("div");b.className="chunk-error-bar";b.setAttribute("role","alert");var t=d.createElement("span");t.textContent="Part of this page could not be loaded. Check your connection and reload.";var k=d.createElement("button");k.type="button";k.className="btn btn-primary btn-small";k.textContent="Reload";k.onclick=function(){w.location.reload()};b.appendChild(t);b.appendChild(k);d.body.appendChild(b)}if(d.body)add();else d.addEventListener("DOMContentLoaded",add)}
+function recover(){if(busy)return;var s,raw;try{s=w.sessionStorage;raw=s.getItem(KEY)}catch(e){return bar()}var last=raw===null?NaN:Number(raw),now=Date.now();if(isFinite(last)&&now-last<GUARD)return bar();try{s.setItem(KEY,String(now))}catch(e){return bar()}busy=true;w.__chunkRecovery="reload";w.location.reload()}
+w.addEventListener("error",function(e){if(w.ErrorEvent&&e instanceof w.ErrorEvent){if(isChunkErr(e.error||e.message)){e.preventDefault();recover()}return}var t=e.target,u=null;if(t&&t.tagName==="SCRIPT")u=t.src;else if(t&&t.tagName==="LINK"&&/stylesheet/i.test(t.rel||""))u=t.href;if(u&&isChunkUrl(u))recover()},true);
+w.addEventListener("unhandledrejection",function(e){if(isChunkErr(e.reason)){e.preventDefault();recover()}});
+w.addEventListener("vite:preloadError",function(e){e.preventDefault();recover()});
+})();`;
 }
