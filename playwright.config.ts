@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR } from './e2e/support/data-dir';
 
 // E2E runs against the production build (next build && next start) in Debian's Chromium; Playwright's own
 // browser download is never used. E2E_PORT / NEXT_DIST_DIR let several builds coexist on one machine.
@@ -39,6 +40,13 @@ export default defineConfig({
     timeout: 600_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port) },
+    // A data directory the hostile-input spec can inspect; limits loose enough for a whole suite from one
+    // address (the limits themselves are tested in Jest).
+    env: {
+      PORT: String(port),
+      DATA_DIR: E2E_DATA_DIR,
+      RATE_LIMIT_PER_MINUTE: '0',
+      MAX_JOBS_PER_CLIENT: '0',
+    },
   },
 });
