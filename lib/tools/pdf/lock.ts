@@ -10,7 +10,7 @@ import path from 'node:path';
 import { AppError, displayName } from '@/lib/api/errors';
 import { LIMITS } from '../registry';
 import type { Processor } from '../types';
-import { pdfErrors, probePdf } from './common/load-pdf';
+import { pdfErrors, probePdf, repairedNotice, rewriteWithPdfLib } from './common/load-pdf';
 import { runQpdf } from './common/qpdf';
 import { saslprep } from './lock/saslprep';
 
@@ -34,13 +34,22 @@ export const process: Processor = async (inputs, options, ctx) => {
   if (probe.encryption !== 'none') {
     throw new AppError('UNPROCESSABLE', `"${displayName(input.name)}" is already password-protected. Remove the protection and try again.`);
   }
-  if (probe.pages === null) throw pdfErrors.damaged(input.name);
   if (probe.pages === 0) throw pdfErrors.noPages(input.name);
+  // qpdf cannot open it (e.g. a broken cross-reference table): lock pdf-lib's consistent rewrite instead.
+  let source = input.path;
+  let pages = probe.pages;
+  let repaired = probe.repaired;
+  if (pages === null) {
+    const copy = await rewriteWithPdfLib(input, ctx);
+    source = copy.file;
+    pages = copy.pages;
+    repaired = true;
+  }
 
   const out = path.join(ctx.workDir, 'locked.pdf');
   const owner = randomBytes(32).toString('base64url');
   const r = await runQpdf((f) => [
-    f(input.path),
+    f(source),
     '--encrypt',
     `--user-password=${password}`,
     `--owner-password=${owner}`,
@@ -52,8 +61,9 @@ export const process: Processor = async (inputs, options, ctx) => {
 
   // Prove the result before handing it over: it opens with the password and has every page.
   const check = await runQpdf((f) => [`--password=${password}`, '--show-npages', f(out)]);
-  if (check.code === 2 || Number(check.stdout.trim()) !== probe.pages) {
+  if (check.code === 2 || Number(check.stdout.trim()) !== pages) {
     throw new Error(`lock verification failed (code ${check.code})`);
   }
-  return { path: out };
+  // qpdf exit code 3: it repaired damage on the way (the page count was checked above).
+  return { path: out, notice: r.code === 3 || repaired ? repairedNotice([input.name]) : undefined };
 };

@@ -9,7 +9,7 @@
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, ParseSpeeds, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, ParseSpeeds, type PDFObject } from 'pdf-lib';
 import { AppError, displayName } from '@/lib/api/errors';
 import type { JobContext, JobInput } from '../../types';
 import { runQpdf } from './qpdf';
@@ -21,6 +21,8 @@ export const pdfErrors = {
     new AppError('UNPROCESSABLE', `"${displayName(name)}" is protected against changes by its author. Remove the protection and try again.`),
   damaged: (name: string) => new AppError('UNPROCESSABLE', `"${displayName(name)}" is damaged and cannot be read.`),
   noPages: (name: string) => new AppError('UNPROCESSABLE', `"${displayName(name)}" has no pages.`),
+  lostPages: (name: string, readable: number, declared: number) =>
+    new AppError('UNPROCESSABLE', `"${displayName(name)}" is damaged: only ${readable} of its ${declared} pages can be read.`),
 };
 
 export type Encryption =
@@ -114,6 +116,15 @@ export interface CheckedPdf {
   pages: PageLeaf[];
   /** qpdf rewrote the file first (repaired damage or removed an empty-password encryption). */
   rewritten: boolean;
+  /** The file was damaged and is read from qpdf's repaired copy: tell the visitor (repairedNotice). */
+  repaired: boolean;
+}
+
+/** What to tell the visitor when a file was read only after repairs. */
+export function repairedNotice(names: string[]): string | undefined {
+  if (!names.length) return undefined;
+  const list = names.map((n) => `"${displayName(n)}"`).join(', ');
+  return `${list} ${names.length > 1 ? 'were' : 'was'} damaged and had to be repaired: check ${names.length > 1 ? 'their' : 'its'} pages in the result.`;
 }
 
 export interface LoadOptions {
@@ -121,32 +132,86 @@ export interface LoadOptions {
   acceptOpenEncrypted?: boolean;
 }
 
-async function parse(bytes: Uint8Array): Promise<{ doc: PDFDocument; pages: PageLeaf[] } | null> {
+interface Parsed {
+  doc?: PDFDocument;
+  /** The page leaves, when the whole tree could be walked. */
+  pages?: PageLeaf[];
+  /** The page count the file itself declares (/Count of the page tree root). */
+  declared?: number;
+  encrypted?: boolean;
+}
+
+async function parse(bytes: Uint8Array): Promise<Parsed> {
+  let doc: PDFDocument;
   try {
-    const doc = await PDFDocument.load(bytes, {
+    doc = await PDFDocument.load(bytes, {
       ignoreEncryption: true,
       updateMetadata: false,
       throwOnInvalidObject: false,
       parseSpeed: ParseSpeeds.Fastest,
     });
-    if (doc.isEncrypted) return null;
-    return { doc, pages: walkPageTree(doc) };
   } catch {
-    // Parser errors, a looping page tree, stack overflow on pathological nesting: all mean "cannot be read".
-    return null;
+    return {};
+  }
+  let declared: number | undefined;
+  try {
+    const count = (doc.catalog.lookup(PDFName.of('Pages')) as PDFDict | undefined)?.lookup(PDFName.of('Count'));
+    if (count instanceof PDFNumber) declared = count.asNumber();
+    if (doc.isEncrypted) return { declared, encrypted: true };
+    return { doc, pages: walkPageTree(doc), declared };
+  } catch {
+    // A looping or malformed page tree, stack overflow on pathological nesting: "cannot be read" as is.
+    return { declared };
   }
 }
 
 /**
  * Loads a visitor's PDF for editing with pdf-lib, or throws the AppError to show. `ctx.workDir` receives a
- * qpdf-rewritten copy when the file needs repair or decryption.
+ * qpdf-rewritten copy when the file needs repair or decryption. A damaged file is read from qpdf's repaired
+ * copy (the caller tells the visitor, see repairedNotice), unless the repair lost pages the file declares:
+ * then it is refused, naming how many pages can be read.
  */
+/**
+ * The qpdf-wasm build cannot rebuild a broken cross-reference table (its recovery path does not run), while
+ * pdf-lib never uses the table: it scans the objects. Such a file is accepted only if pdf-lib reads it
+ * consistently: a walkable page tree whose page count is the one the file declares.
+ */
+async function readWithPdfLibOnly(input: JobInput): Promise<{ doc: PDFDocument; pages: PageLeaf[] }> {
+  const bytes = await fs.readFile(input.path);
+  let own = await parse(bytes);
+  // A missing '%PDF-' header (other readers tolerate it; pdf-lib refuses): read the objects behind one.
+  if (!own.doc && !bytes.subarray(0, 1024).toString('latin1').includes('%PDF-')) {
+    own = await parse(Buffer.concat([Buffer.from('%PDF-1.7\n'), bytes]));
+  }
+  if (own.encrypted) throw pdfErrors.encrypted(input.name);
+  if (!own.doc || !own.pages || own.declared === undefined) throw pdfErrors.damaged(input.name);
+  if (own.pages.length === 0) throw pdfErrors.noPages(input.name);
+  if (own.declared > own.pages.length) throw pdfErrors.lostPages(input.name, own.pages.length, own.declared);
+  if (own.declared !== own.pages.length) throw pdfErrors.damaged(input.name);
+  return { doc: own.doc, pages: own.pages };
+}
+
+/**
+ * A copy of a file the qpdf-wasm build cannot open, rewritten by pdf-lib (fresh cross-reference table, every
+ * object kept), for tools that hand the file to qpdf (lock). Same acceptance rule as readWithPdfLibOnly;
+ * the caller must tell the visitor (repairedNotice).
+ */
+export async function rewriteWithPdfLib(input: JobInput, ctx: JobContext): Promise<{ file: string; pages: number }> {
+  const { doc, pages } = await readWithPdfLibOnly(input);
+  const file = path.join(ctx.workDir, `repaired-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
+  await fs.writeFile(file, await doc.save({ useObjectStreams: false, objectsPerTick: Infinity, addDefaultPage: false, updateFieldAppearances: false }));
+  return { file, pages: pages.length };
+}
+
 export async function loadCheckedPdf(input: JobInput, ctx: JobContext, opts: LoadOptions = {}): Promise<CheckedPdf> {
   const probe = await probePdf(input.path);
   if (probe.encryption === 'password') throw pdfErrors.encrypted(input.name);
   if (probe.encryption === 'open' && !(opts.acceptOpenEncrypted && probe.assemblyAllowed)) throw pdfErrors.restricted(input.name);
-  if (probe.pages === null) throw pdfErrors.damaged(input.name);
   if (probe.pages === 0) throw pdfErrors.noPages(input.name);
+  if (probe.pages === null) {
+    const own = await readWithPdfLibOnly(input);
+    return { doc: own.doc, pages: own.pages, rewritten: false, repaired: true };
+  }
 
   const rewrite = async (): Promise<string> => {
     const out = path.join(ctx.workDir, `rewritten-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
@@ -157,14 +222,19 @@ export async function loadCheckedPdf(input: JobInput, ctx: JobContext, opts: Loa
     return out;
   };
 
-  let rewritten = probe.encryption === 'open' || probe.repaired;
-  let file = rewritten ? await rewrite() : input.path;
-  let parsed = await parse(await fs.readFile(file));
-  if ((!parsed || parsed.pages.length !== probe.pages) && !rewritten) {
-    rewritten = true;
-    file = await rewrite();
-    parsed = await parse(await fs.readFile(file));
+  const encrypted = probe.encryption === 'open';
+  const original = encrypted ? {} : await parse(await fs.readFile(input.path));
+  const declared = original.declared;
+  let repaired = probe.repaired;
+  let parsed = original;
+  if (encrypted || probe.repaired || !parsed.pages || parsed.pages.length !== probe.pages) {
+    // Damaged, or pdf-lib disagrees with qpdf: read qpdf's rewrite instead (let the first parse go first).
+    if (!encrypted) repaired = true;
+    original.doc = undefined;
+    parsed = await parse(await fs.readFile(await rewrite()));
   }
-  if (!parsed || parsed.pages.length !== probe.pages) throw pdfErrors.damaged(input.name);
-  return { doc: parsed.doc, pages: parsed.pages, rewritten };
+  const pages = parsed.pages;
+  if (!parsed.doc || !pages || pages.length !== probe.pages) throw pdfErrors.damaged(input.name);
+  if (repaired && declared !== undefined && declared > pages.length) throw pdfErrors.lostPages(input.name, pages.length, declared);
+  return { doc: parsed.doc, pages, rewritten: parsed !== original, repaired };
 }
