@@ -14,7 +14,8 @@ const MB = 1024 * 1024;
 /** Read on each call so tests (and operators) can change the environment without a restart of the module. */
 export function serverConfig() {
   return {
-    dataDir: path.resolve(process.env.DATA_DIR || path.join(os.tmpdir(), 'onedesk-data')),
+    // Runtime data, not part of the build: keep Next's file tracing out of it.
+    dataDir: path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR || path.join(os.tmpdir(), 'onedesk-data')),
     sessionTtlMs: num('SESSION_TTL_MINUTES', 60) * 60_000,
     sweepIntervalMs: num('SWEEP_INTERVAL_SECONDS', 300) * 1000,
     diskBudgetBytes: num('DISK_BUDGET_MB', 10_240) * MB,
