@@ -1,10 +1,160 @@
-// Placeholder until the translate module lands (helper C replaces this file): a clear 501, never a fake result.
+// translateText: validation, auto-detection, and the first configured engine that supports the pair.
+// Engines (providers/*.ts) in the order of TRANSLATE_PROVIDERS (default 'libretranslate,deepl,apertium'),
+// each used only when configured: LibreTranslate with LIBRETRANSLATE_URL (+ LIBRETRANSLATE_API_KEY), DeepL
+// with DEEPL_API_KEY (+ DEEPL_API_URL), Apertium when its binary is installed. An engine that fails hands
+// over to the next that supports the pair. TRANSLATE_TIMEOUT_MS bounds each engine's work (default 20 s).
+// The visitor's text is never logged.
 import 'server-only';
-import { AppError } from '@/lib/api/errors';
+import { z } from 'zod';
+import { AppError, type ErrorCode } from '@/lib/api/errors';
+import { LIMITS } from '@/lib/tools/registry';
+import { detectLanguage } from './detect';
+import { AUTO, isLanguage, LANGUAGE_CODES, languageName, type LanguageCode } from './languages';
+import { apertium, apertiumAvailable } from './providers/apertium';
+import { deepl } from './providers/deepl';
+import { libreTranslate } from './providers/libretranslate';
+import { ProviderError, type TranslationProvider } from './providers/types';
+import { splitText, translateChunks } from './split';
 
-export async function translateText(_req: { text: string; input_language: string; output_language: string }): Promise<{
-  translated_text: string;
-  detected_language: string | null;
-}> {
-  throw new AppError('NOT_IMPLEMENTED', 'Translation is coming soon: this tool is not available yet.');
+export interface TranslateRequest { text: string; input_language: string; output_language: string }
+export interface TranslateResult { translated_text: string; detected_language: string | null }
+
+/** An AppError that also carries the detected language (sent as X-Detected-Language too). */
+export class TranslateError extends AppError {
+  constructor(code: ErrorCode, message: string, readonly detected_language: LanguageCode | null) {
+    super(code, message, detected_language ? { 'X-Detected-Language': detected_language } : undefined);
+  }
+}
+
+const MAX = LIMITS.translateChars;
+const schema = z.object({
+  text: z.string({ error: 'Enter some text to translate.' }),
+  input_language: z.string({ error: 'Choose the input language.' }),
+  output_language: z.string({ error: 'Choose the output language.' }),
+});
+
+/** The request's fields, checked, or an AppError saying what is wrong. */
+function validate(req: unknown): { text: string; input: LanguageCode | typeof AUTO; to: LanguageCode } {
+  const parsed = schema.safeParse(req ?? {});
+  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid request.');
+  const { text, input_language: input, output_language: output } = parsed.data;
+  const bad = (m: string) => new AppError('BAD_REQUEST', m);
+  if (!text.trim()) throw bad('Enter some text to translate.');
+  if (text.length > MAX) throw bad(`The text is too long: ${text.length} characters; the limit is ${MAX}.`);
+  if (input !== AUTO && !isLanguage(input)) throw bad(`Unsupported input language "${input.slice(0, 20)}".`);
+  if (output === AUTO) throw bad('Choose an output language (Auto detect is only for the input).');
+  if (!isLanguage(output)) throw bad(`Unsupported output language "${output.slice(0, 20)}".`);
+  return { text, input, to: output };
+}
+
+export function timeoutMs(): number {
+  const n = Number(process.env.TRANSLATE_TIMEOUT_MS);
+  return Number.isFinite(n) && n > 0 ? n : 20_000;
+}
+
+let cached: { key: string; list: Promise<TranslationProvider[]> } | null = null;
+
+/** The configured engines in order; rebuilt when the environment changes. */
+export function configuredProviders(): Promise<TranslationProvider[]> {
+  const env = process.env;
+  const key = [env.TRANSLATE_PROVIDERS, env.LIBRETRANSLATE_URL, env.LIBRETRANSLATE_API_KEY, env.DEEPL_API_KEY,
+    env.DEEPL_API_URL, env.APERTIUM_BIN, env.TRANSLATE_TIMEOUT_MS].join('\u0000');
+  if (cached?.key === key) return cached.list;
+  const order = (env.TRANSLATE_PROVIDERS || 'libretranslate,deepl,apertium').split(',').map((s) => s.trim().toLowerCase());
+  const list = (async () => {
+    const out: TranslationProvider[] = [];
+    for (const id of order) {
+      if (id === 'libretranslate' && env.LIBRETRANSLATE_URL) {
+        out.push(libreTranslate({ url: env.LIBRETRANSLATE_URL, apiKey: env.LIBRETRANSLATE_API_KEY || undefined, timeoutMs: timeoutMs() }));
+      } else if (id === 'deepl' && env.DEEPL_API_KEY) {
+        out.push(deepl({ apiKey: env.DEEPL_API_KEY, url: env.DEEPL_API_URL || undefined }));
+      } else if (id === 'apertium' && (await apertiumAvailable(env.APERTIUM_BIN || 'apertium'))) {
+        out.push(apertium({ bin: env.APERTIUM_BIN || 'apertium' }));
+      }
+    }
+    return out;
+  })();
+  cached = { key, list };
+  return list;
+}
+
+async function supporting(providers: TranslationProvider[], from: LanguageCode, to: LanguageCode) {
+  const ok = await Promise.all(providers.map((p) => p.supports(from, to).catch(() => false)));
+  return providers.filter((_, i) => ok[i]);
+}
+
+const list = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]);
+
+async function unsupported(providers: TranslationProvider[], from: LanguageCode, to: LanguageCode, detected: LanguageCode | null) {
+  const usable: string[] = [];
+  for (const a of LANGUAGE_CODES) {
+    for (const b of LANGUAGE_CODES) {
+      if (a !== b && (await supporting(providers, a, b)).length) {
+        usable.push(a, b);
+      }
+    }
+  }
+  const langs = LANGUAGE_CODES.filter((l) => usable.includes(l)).map(languageName);
+  const now = langs.length ? ` This server currently translates between ${list(langs)}.` : ' No translation engine is set up on this server.';
+  return new TranslateError(
+    'NOT_IMPLEMENTED',
+    `Translation from ${languageName(from)} to ${languageName(to)} is not available here.${now} ` +
+      'The site administrator can enable every language pair by configuring a LibreTranslate or DeepL provider.',
+    detected,
+  );
+}
+
+function visitorError(e: ProviderError, detected: LanguageCode | null): TranslateError {
+  switch (e.failure) {
+    case 'timeout':
+      return new TranslateError('TIMEOUT', 'The translation service took too long to answer. Please try again.', detected);
+    case 'quota':
+      return new TranslateError('RATE_LIMITED', 'The translation service is busy or has reached its usage limit. Please try again later.', detected);
+    case 'rejected':
+      return new TranslateError('UNPROCESSABLE', `The translation service could not translate this text${e.detail ? ` (${e.detail.slice(0, 160)})` : ''}.`, detected);
+    case 'unreachable':
+      return new TranslateError('UNAVAILABLE', 'The translation service cannot be reached right now. Please try again later.', detected);
+    case 'auth':
+      return new TranslateError('UNAVAILABLE', 'The translation service refused this server\'s credentials. Please try again later.', detected);
+    default:
+      return new TranslateError('UNAVAILABLE', 'The translation service failed. Please try again later.', detected);
+  }
+}
+
+export async function translateText(req: TranslateRequest): Promise<TranslateResult> {
+  const { text, input, to } = validate(req);
+
+  let detected: LanguageCode | null = null;
+  let from: LanguageCode;
+  if (input === AUTO) {
+    detected = await detectLanguage(text);
+    if (!detected) {
+      // Digits, symbols, emoji: nothing to translate.
+      if (!/\p{L}/u.test(text)) return { translated_text: text, detected_language: null };
+      throw new AppError('UNPROCESSABLE', 'The language of this text could not be detected. Choose the input language and try again.');
+    }
+    from = detected;
+  } else {
+    from = input;
+  }
+  if (from === to) return { translated_text: text, detected_language: detected };
+
+  const providers = await configuredProviders();
+  const candidates = await supporting(providers, from, to);
+  if (!candidates.length) throw await unsupported(providers, from, to, detected);
+
+  let firstError: ProviderError | null = null;
+  for (const p of candidates) {
+    const signal = AbortSignal.timeout(timeoutMs());
+    try {
+      const out = await translateChunks(splitText(text, p.maxChars, from), (chunk) => p.translate(chunk, from, to, signal));
+      return { translated_text: out, detected_language: detected };
+    } catch (e) {
+      if (!(e instanceof ProviderError)) throw e;
+      // Which engine failed and how, never the text.
+      console.warn(`[translate] ${e.provider} ${from}->${to} failed: ${e.failure}`);
+      firstError ??= e;
+    }
+  }
+  throw visitorError(firstError as ProviderError, detected);
 }

@@ -3,7 +3,7 @@
 // cut on the 16-pixel MCU grid, so each try costs about as much as a 0.6 MP image whatever the input size;
 // JPEG damage is per 8×8 block, so the tiles behave as they do in the whole picture.
 import 'server-only';
-import sharp from 'sharp';
+import sharp, { type JpegOptions } from 'sharp';
 import { multiScaleSimilarity, reference, type RawImage } from './similarity';
 
 export interface QualitySearch {
@@ -21,7 +21,7 @@ export interface SearchOutcome {
 }
 
 /** The encoder settings shared by the search and the final encode, so both quantise alike. */
-export const jpegOptions = (quality: number): sharp.JpegOptions => ({ quality, mozjpeg: true });
+export const jpegOptions = (quality: number): JpegOptions => ({ quality, mozjpeg: true });
 
 const TILE = 128;
 const SEARCH_PIXELS = 640_000;

@@ -4,7 +4,7 @@
 import 'server-only';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Processor } from '../types';
 import { decode, guarded, openImage, type SourceImage } from './sharp-input';
 
@@ -23,7 +23,7 @@ export function countColours(data: Uint8Array, channels: number, limit = 256): n
   return seen.size;
 }
 
-function pipeline(src: SourceImage): sharp.Sharp {
+function pipeline(src: SourceImage): Sharp {
   const pipe = decode(src);
   if (src.cmyk) return pipe.toColourspace('srgb');
   pipe.keepIccProfile();

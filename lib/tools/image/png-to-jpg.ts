@@ -5,14 +5,14 @@
 import 'server-only';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import type { Processor } from '../types';
 import { findQuality, jpegOptions, type QualitySearch } from './jpeg-search';
 import { decode, guarded, openImage, type SourceImage } from './sharp-input';
 
 export const PNG_TO_JPG_SEARCH: QualitySearch = { target: 0.985, min: 70, max: 95 };
 
-function pipeline(src: SourceImage): sharp.Sharp {
+function pipeline(src: SourceImage): Sharp {
   return decode(src)
     .flatten({ background: '#ffffff' })
     .toColourspace(src.grey ? 'b-w' : 'srgb');

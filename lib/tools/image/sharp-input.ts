@@ -9,7 +9,7 @@
 //   maxInputPixels()          the pixel limit: env IMAGE_MAX_PIXELS, default 100 megapixels
 import 'server-only';
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError, displayName, isAppError } from '@/lib/api/errors';
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' | 'heif';
@@ -30,7 +30,7 @@ export interface SourceImage {
   /** The visitor's file name (for messages). */
   name: string;
   data: Buffer;
-  meta: sharp.Metadata;
+  meta: Metadata;
   format: ImageFormat;
   /** Size as displayed, i.e. after EXIF orientation. */
   width: number;
@@ -53,7 +53,7 @@ export async function openImage(
   const name = displayName(file.name);
   const data = await readFile(file.path);
   const expected = formats.map((f) => FORMAT_NAMES[f]).join(' or ');
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     // Header only; the pixel limit is checked below with a message that gives the real size.
     meta = await sharp(data, { limitInputPixels: false }).metadata();
@@ -92,7 +92,7 @@ export async function openImage(
  * A new sharp pipeline on the source with the pixel limit, EXIF orientation applied (sharp ignores it
  * unless told) and failure on truncated data. Orientation is applied, so drop the EXIF tag in the output.
  */
-export function decode(src: SourceImage, options: { autoOrient?: boolean } = {}): sharp.Sharp {
+export function decode(src: SourceImage, options: { autoOrient?: boolean } = {}): Sharp {
   return sharp(src.data, {
     limitInputPixels: maxInputPixels(),
     autoOrient: options.autoOrient ?? true,
