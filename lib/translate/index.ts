@@ -7,6 +7,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '@/lib/api/errors';
+import { charCount } from '@/lib/text/count';
 import { LIMITS } from '@/lib/tools/registry';
 import { detectLanguage } from './detect';
 import { AUTO, isLanguage, LANGUAGE_CODES, languageName, type LanguageCode } from './languages';
@@ -40,7 +41,9 @@ function validate(req: unknown): { text: string; input: LanguageCode | typeof AU
   const { text, input_language: input, output_language: output } = parsed.data;
   const bad = (m: string) => new AppError('BAD_REQUEST', m);
   if (!text.trim()) throw bad('Enter some text to translate.');
-  if (text.length > MAX) throw bad(`The text is too long: ${text.length} characters; the limit is ${MAX}.`);
+  // Counted as the page's 'n / 5000' counter counts (user-perceived characters).
+  const chars = charCount(text);
+  if (chars > MAX) throw bad(`The text is too long: ${chars} characters; the limit is ${MAX}.`);
   if (input !== AUTO && !isLanguage(input)) throw bad(`Unsupported input language "${input.slice(0, 20)}".`);
   if (output === AUTO) throw bad('Choose an output language (Auto detect is only for the input).');
   if (!isLanguage(output)) throw bad(`Unsupported output language "${output.slice(0, 20)}".`);
