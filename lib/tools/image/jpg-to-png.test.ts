@@ -40,6 +40,12 @@ describe('JPG to PNG', () => {
     expect(countColours(decoded, 3)).toBeLessThanOrEqual(256);
   });
 
+  it('converts a single-colour JPEG (a one-entry palette is not allowed by the encoder)', async () => {
+    const jpg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c81e28' } }).jpeg({ quality: 100 }).toBuffer();
+    const { data } = await runProcessor(jpgToPng, [{ name: 'flat.jpg', data: jpg }]);
+    expect(Buffer.compare(await sharp(data).toColourspace('srgb').raw().toBuffer(), await sharp(jpg).raw().toBuffer())).toBe(0);
+  });
+
   it('renders CMYK to an sRGB PNG', async () => {
     const cmyk = await photoJpeg({ width: 64, height: 48, cmyk: true });
     const { data } = await runProcessor(jpgToPng, [{ name: 'print.jpg', data: cmyk }]);

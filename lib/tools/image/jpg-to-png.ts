@@ -38,7 +38,7 @@ export async function toPng(src: SourceImage): Promise<Buffer> {
   const colours = info.channels >= 3 ? countColours(data, info.channels) : Infinity;
   if (colours <= 256) {
     const pal = await pipeline(src)
-      .png({ palette: true, colours, quality: 100, dither: 0, effort: 10, compressionLevel: 9 })
+      .png({ palette: true, colours: Math.max(2, colours), quality: 100, dither: 0, effort: 10, compressionLevel: 9 })
       .toBuffer();
     // Keep the palette only if it reproduces every pixel exactly, and only if it is smaller.
     const back = await sharp(pal).toColourspace('srgb').raw().toBuffer();
