@@ -4,15 +4,19 @@
 // image kind is guessed to pick the tracing settings.
 
 /**
- * Push-pull fill (Gortler et al. 1996): alpha-weighted pyramid down to 1x1, then back up, filling pixels
- * with alpha < `below` from the coarser level. Visible pixels keep their own colour. Returns opaque RGBA.
+ * Push-pull fill (Gortler et al. 1996) weighted by alpha: an alpha-weighted pyramid down to 1x1, then back
+ * up, each pixel keeping alpha^4 of its own colour and taking the rest from the coarser level. Opaque
+ * pixels are unchanged; transparent ones get their visible neighbours' colour; the colour of semi-transparent
+ * edge pixels, often darkened by premultiplying exporters, counts only as much as it shows. Returns opaque RGBA.
  */
-export function fillTransparent(rgba: Uint8Array, width: number, height: number, below = 16): Uint8Array {
+export function fillTransparent(rgba: Uint8Array, width: number, height: number): Uint8Array {
   interface Level { w: number; h: number; c: Float32Array /* premultiplied rgb */; a: Float32Array }
   const n0 = width * height;
   const base: Level = { w: width, h: height, c: new Float32Array(n0 * 3), a: new Float32Array(n0) };
   for (let i = 0; i < n0; i++) {
-    const a = rgba[i * 4 + 3] >= below ? 1 : 0;
+    // alpha^4: an edge pixel's own colour counts little next to its opaque neighbours' (see above).
+    const t = rgba[i * 4 + 3] / 255;
+    const a = t * t * t * t;
     base.a[i] = a;
     for (let k = 0; k < 3; k++) base.c[i * 3 + k] = rgba[i * 4 + k] * a;
   }
@@ -54,8 +58,7 @@ export function fillTransparent(rgba: Uint8Array, width: number, height: number,
   }
   const out = new Uint8Array(n0 * 4);
   for (let i = 0; i < n0; i++) {
-    const visible = rgba[i * 4 + 3] >= below;
-    for (let k = 0; k < 3; k++) out[i * 4 + k] = visible ? rgba[i * 4 + k] : Math.round(base.c[i * 3 + k]);
+    for (let k = 0; k < 3; k++) out[i * 4 + k] = Math.min(255, Math.round(base.c[i * 3 + k]));
     out[i * 4 + 3] = 255;
   }
   return out;
