@@ -1,0 +1,76 @@
+// Test and bench helper: renders two PDFs with poppler (pdftoppm, an independent reader) and compares
+// their pages with SSIM (ssim.js). Not used by the product.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ssim from 'ssim.js';
+
+export interface Gray {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export function readPgm(file: string): Gray {
+  const buf = fs.readFileSync(file);
+  // P5 <w> <h> <max>\n<data>
+  let pos = 0;
+  const tokens: string[] = [];
+  while (tokens.length < 4) {
+    while (/\s/.test(String.fromCharCode(buf[pos]))) pos++;
+    if (buf[pos] === 0x23) {
+      while (buf[pos] !== 0x0a) pos++;
+      continue;
+    }
+    let t = '';
+    while (!/\s/.test(String.fromCharCode(buf[pos]))) t += String.fromCharCode(buf[pos++]);
+    tokens.push(t);
+  }
+  pos++;
+  const [, w, h] = tokens.map(Number);
+  return { width: w, height: h, data: buf.subarray(pos, pos + w * h) };
+}
+
+/** Renders pages [first, last] (1-based) of a PDF in gray at `dpi`. */
+export function renderGray(pdf: string, dpi: number, first?: number, last?: number): Gray[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e-render-'));
+  try {
+    const range = first ? ['-f', String(first), '-l', String(last ?? first)] : [];
+    execFileSync('pdftoppm', ['-r', String(dpi), '-gray', ...range, pdf, path.join(dir, 'p')], { stdio: 'ignore' });
+    return fs.readdirSync(dir).sort().map((f) => readPgm(path.join(dir, f)));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function grayToRgba(g: Gray): { data: Uint8ClampedArray; width: number; height: number } {
+  const out = new Uint8ClampedArray(g.width * g.height * 4);
+  for (let i = 0; i < g.width * g.height; i++) {
+    out[i * 4] = out[i * 4 + 1] = out[i * 4 + 2] = g.data[i];
+    out[i * 4 + 3] = 255;
+  }
+  return { data: out, width: g.width, height: g.height };
+}
+
+export function pageSsim(a: Gray, b: Gray): number {
+  if (a.width !== b.width || a.height !== b.height) return 0;
+  return ssim(grayToRgba(a), grayToRgba(b), { ssim: 'weber', downsample: false }).mssim;
+}
+
+/** Mean and worst page SSIM of two PDFs rendered at `dpi`, in chunks of pages to bound memory. */
+export function compareDocs(pdfA: string, pdfB: string, pages: number, dpi = 100, chunk = 20): { mean: number; worst: number } {
+  let sum = 0;
+  let worst = 1;
+  for (let first = 1; first <= pages; first += chunk) {
+    const last = Math.min(pages, first + chunk - 1);
+    const a = renderGray(pdfA, dpi, first, last);
+    const b = renderGray(pdfB, dpi, first, last);
+    for (let i = 0; i < a.length; i++) {
+      const s = b[i] ? pageSsim(a[i], b[i]) : 0;
+      sum += s;
+      worst = Math.min(worst, s);
+    }
+  }
+  return { mean: sum / pages, worst };
+}

@@ -1,0 +1,241 @@
+// pdf.js side of PDF to Word (plain JS, inlined into the pdf.js thread by worker-source.ts): per page,
+// text items with font and colour, images with their boxes and pixels, ruling lines and filled boxes,
+// link annotations; pages without text are rendered whole. Coordinates: points, top-left origin.
+export const EXTRACT_SOURCE = String.raw`
+const MAX_IMAGE_PIXELS = 40e6;
+const ap = (p, m) => [p[0] * m[0] + p[1] * m[2] + m[4], p[0] * m[1] + p[1] * m[3] + m[5]];
+
+function unitBox(Util, m) {
+  const pts = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([x, y]) => ap([x, y], m));
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
+}
+
+function getObj(objs, id) {
+  return new Promise((resolve) => {
+    try {
+      objs.get(id, resolve);
+    } catch {
+      resolve(null);
+    }
+    setTimeout(() => resolve(null), 5000);
+  });
+}
+
+function fontInfo(page, fontName, styles) {
+  let name = '';
+  let bold = false;
+  let italic = false;
+  try {
+    const f = page.commonObjs.get(fontName);
+    if (f) {
+      name = f.name || '';
+      bold = !!(f.bold || f.black);
+      italic = !!f.italic;
+    }
+  } catch {}
+  if (!name && styles[fontName]) name = styles[fontName].fontFamily || '';
+  const plain = name.replace(/^[A-Z]{6}\+/, '');
+  if (/bold|black|heavy|semibold|demi/i.test(plain)) bold = true;
+  if (/italic|oblique|-it$|,it$/i.test(plain)) italic = true;
+  return { name: plain, bold, italic };
+}
+
+async function extractPage(pdfjs, doc, p, task) {
+  const { OPS, Util } = pdfjs;
+  const page = await doc.getPage(p);
+  const vp = page.getViewport({ scale: 1 });
+  const V = vp.transform;
+  const ops = await page.getOperatorList();
+  const tc = await page.getTextContent({ disableNormalization: true });
+
+  // Walk the operator list: CTM, fill colour, shown glyphs (for text colour), images, paths.
+  const chars = [];
+  const images = [];
+  const segments = [];
+  const fills = [];
+  let ctm = [1, 0, 0, 1, 0, 0];
+  let fill = '#000000';
+  let stroke = '#000000';
+  let mode = 0;
+  const stack = [];
+  const fnArray = ops.fnArray;
+  const argsArray = ops.argsArray;
+  const toPage = (x, y) => ap(ap([x, y], ctm), V);
+  const pending = [];
+  for (let i = 0; i < fnArray.length; i++) {
+    const fn = fnArray[i];
+    const args = argsArray[i];
+    switch (fn) {
+      case OPS.save: stack.push([ctm, fill, stroke, mode]); break;
+      case OPS.restore: if (stack.length) [ctm, fill, stroke, mode] = stack.pop(); break;
+      case OPS.transform: ctm = Util.transform(ctm, args); break;
+      case OPS.paintFormXObjectBegin:
+        stack.push([ctm, fill, stroke, mode]);
+        if (args[0]) ctm = Util.transform(ctm, args[0]);
+        break;
+      case OPS.paintFormXObjectEnd: if (stack.length) [ctm, fill, stroke, mode] = stack.pop(); break;
+      case OPS.setFillRGBColor: fill = typeof args[0] === 'string' ? args[0] : fill; break;
+      case OPS.setStrokeRGBColor: stroke = typeof args[0] === 'string' ? args[0] : stroke; break;
+      case OPS.setTextRenderingMode: mode = args[0]; break;
+      case OPS.showText:
+      case OPS.showSpacedText:
+      case OPS.nextLineShowText:
+      case OPS.nextLineSetSpacingShowText: {
+        const glyphs = args[args.length - 1];
+        if (!Array.isArray(glyphs)) break;
+        for (const g of glyphs) {
+          if (g && typeof g === 'object' && g.unicode) {
+            for (const ch of g.unicode) if (ch.trim()) chars.push({ ch, color: mode === 3 || mode === 7 ? null : fill });
+          }
+        }
+        break;
+      }
+      case OPS.paintImageXObject:
+      case OPS.paintInlineImageXObject: {
+        const box = unitBox(Util, Util.transform(V, ctm));
+        if (box.w < 2 || box.h < 2) break;
+        if (fn === OPS.paintImageXObject) pending.push({ id: args[0], box });
+        else pending.push({ inline: args[0], box });
+        break;
+      }
+      case OPS.constructPath: {
+        const op = args[0];
+        const buf = args[1] && args[1][0];
+        if (!buf) break;
+        const isStroke = op === OPS.stroke || op === OPS.closeStroke || op === OPS.fillStroke || op === OPS.eoFillStroke ||
+          op === OPS.closeFillStroke || op === OPS.closeEOFillStroke;
+        const isFill = op === OPS.fill || op === OPS.eoFill || op === OPS.fillStroke || op === OPS.eoFillStroke ||
+          op === OPS.closeFillStroke || op === OPS.closeEOFillStroke;
+        let cx = 0, cy = 0, sx = 0, sy = 0;
+        let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, curves = false, n = 0;
+        const add = (x1, y1, x2, y2) => {
+          const a = toPage(x1, y1);
+          const b = toPage(x2, y2);
+          if (isStroke && (Math.abs(a[0] - b[0]) < 1 || Math.abs(a[1] - b[1]) < 1) && Math.hypot(a[0] - b[0], a[1] - b[1]) > 3) {
+            segments.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1] });
+          }
+        };
+        for (let k = 0; k < buf.length && n < 20000; n++) {
+          const d = buf[k++];
+          if (d === 0) { cx = sx = buf[k++]; cy = sy = buf[k++]; }
+          else if (d === 1) { const x = buf[k++]; const y = buf[k++]; add(cx, cy, x, y); cx = x; cy = y; }
+          else if (d === 2) { curves = true; cx = buf[k + 4]; cy = buf[k + 5]; k += 6; }
+          else if (d === 3) { curves = true; cx = buf[k + 2]; cy = buf[k + 3]; k += 4; }
+          else if (d === 4) { add(cx, cy, sx, sy); cx = sx; cy = sy; }
+          else break;
+          const pt = toPage(cx, cy);
+          minX = Math.min(minX, pt[0]); maxX = Math.max(maxX, pt[0]);
+          minY = Math.min(minY, pt[1]); maxY = Math.max(maxY, pt[1]);
+        }
+        if (isFill && !curves && Number.isFinite(minX)) {
+          const w = maxX - minX;
+          const h = maxY - minY;
+          if (h < 2.5 && w > 3) segments.push({ x1: minX, y1: (minY + maxY) / 2, x2: maxX, y2: (minY + maxY) / 2 });
+          else if (w < 2.5 && h > 3) segments.push({ x1: (minX + maxX) / 2, y1: minY, x2: (minX + maxX) / 2, y2: maxY });
+          else if (w > 3 && h > 3 && fill !== '#ffffff') fills.push({ x: minX, y: minY, w, h, color: fill });
+        }
+        break;
+      }
+      default: break;
+    }
+  }
+
+  for (const it of pending) {
+    let img = it.inline;
+    if (!img) {
+      img = await getObj(page.objs, it.id);
+      if (!img && page.commonObjs.has(it.id)) img = await getObj(page.commonObjs, it.id);
+    }
+    if (!img || !img.data || !img.width || !img.height || img.width * img.height > MAX_IMAGE_PIXELS) continue;
+    const channels = img.kind === 3 ? 4 : img.kind === 2 ? 3 : 1;
+    let data = img.data;
+    if (img.kind === 1) {
+      // 1 bit per pixel, rows padded to bytes: expand to 8-bit gray
+      const rowBytes = (img.width + 7) >> 3;
+      data = new Uint8Array(img.width * img.height);
+      for (let y = 0; y < img.height; y++) {
+        for (let x = 0; x < img.width; x++) {
+          data[y * img.width + x] = (img.data[y * rowBytes + (x >> 3)] >> (7 - (x & 7))) & 1 ? 255 : 0;
+        }
+      }
+    }
+    images.push({ ...it.box, raw: { width: img.width, height: img.height, channels, data: new Uint8Array(data) } });
+  }
+
+  const runs = [];
+  let ci = 0;
+  for (const item of tc.items) {
+    if (typeof item.str !== 'string' || !item.str.trim()) {
+      if (item.hasEOL && runs.length) runs[runs.length - 1].eol = true;
+      continue;
+    }
+    const m = Util.transform(V, item.transform);
+    const size = Math.hypot(m[2], m[3]) || Math.abs(item.height) || 10;
+    const rotated = Math.abs(m[1]) > 0.01 * size || Math.abs(m[2]) > 0.01 * size || m[0] < 0;
+    const f = fontInfo(page, item.fontName, tc.styles);
+    // Colour: match the item's characters with the glyphs shown, in order.
+    let color = '#000000';
+    let invisible = false;
+    const first = item.str.replace(/\s/g, '')[0];
+    for (let look = ci; look < Math.min(chars.length, ci + 200); look++) {
+      if (chars[look].ch === first) {
+        color = chars[look].color || '#000000';
+        invisible = chars[look].color === null;
+        ci = look + item.str.replace(/\s/g, '').length;
+        break;
+      }
+    }
+    runs.push({
+      str: item.str, x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, bold: f.bold,
+      italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible,
+    });
+  }
+
+  const links = [];
+  try {
+    for (const a of await page.getAnnotations()) {
+      const url = a.url || a.unsafeUrl;
+      if (a.subtype !== 'Link' || !url || !a.rect) continue;
+      const p1 = ap([a.rect[0], a.rect[1]], V);
+      const p2 = ap([a.rect[2], a.rect[3]], V);
+      links.push({ x: Math.min(p1[0], p2[0]), y: Math.min(p1[1], p2[1]), w: Math.abs(p2[0] - p1[0]), h: Math.abs(p2[1] - p1[1]), url });
+    }
+  } catch {}
+
+  let rendered;
+  if (task.renderDpi > 0 && runs.every((r) => r.invisible)) {
+    try {
+      const scale = task.renderDpi / 72;
+      const rvp = page.getViewport({ scale });
+      const factory = doc.canvasFactory;
+      const { canvas, context } = factory.create(Math.ceil(rvp.width), Math.ceil(rvp.height));
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      await page.render({ canvasContext: context, canvas, viewport: rvp }).promise;
+      rendered = { x: 0, y: 0, w: vp.width, h: vp.height, data: new Uint8Array(canvas.toBuffer('image/jpeg', 85)), format: 'jpg' };
+      factory.destroy({ canvas, context });
+    } catch (e) {
+      rendered = undefined;
+    }
+  }
+  page.cleanup();
+  return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered };
+}
+
+async function extract(pdfjs, doc, task) {
+  const pages = [];
+  const n = Math.min(doc.numPages, task.maxPages);
+  for (let p = 1; p <= n; p++) {
+    try {
+      pages.push(await extractPage(pdfjs, doc, p, task));
+    } catch (e) {
+      if (e && e.name === 'PasswordException') throw e;
+      const vp = { width: 612, height: 792 };
+      pages.push({ width: vp.width, height: vp.height, runs: [], images: [], segments: [], fills: [], links: [], failed: String((e && e.stack) || e) });
+    }
+  }
+  return { pages, totalPages: doc.numPages };
+}
+`;

@@ -1,0 +1,100 @@
+// Messages between lib/tools/pdf/pdfjs/host.ts and the pdf.js thread (worker-source.ts).
+
+export interface CountTask {
+  kind: 'count';
+  path: string;
+}
+
+export interface ExtractTask {
+  kind: 'extract';
+  path: string;
+  /** Pages without any text are rendered to an image at this resolution (0: never render). */
+  renderDpi: number;
+  /** Stop after this many pages (bounded work for huge files). */
+  maxPages: number;
+}
+
+export type PdfjsTask = CountTask | ExtractTask;
+
+export interface TextRun {
+  str: string;
+  /** Left edge and baseline, in points from the page's top-left corner (rotation applied). */
+  x: number;
+  y: number;
+  w: number;
+  /** Font size in points. */
+  size: number;
+  font: string;
+  bold: boolean;
+  italic: boolean;
+  /** '#rrggbb' */
+  color: string;
+  /** true when the text is drawn vertically or rotated: read, not laid out. */
+  rotated: boolean;
+  /** pdf.js's end-of-line hint */
+  eol: boolean;
+  /** Text render mode 3 (OCR layers over scans) */
+  invisible: boolean;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface RawPixels {
+  width: number;
+  height: number;
+  /** 1 gray, 3 RGB, 4 RGBA; 8 bits each */
+  channels: 1 | 3 | 4;
+  data: Uint8Array;
+}
+
+export interface PageImage extends Box {
+  raw: RawPixels;
+}
+
+export interface RenderedPage extends Box {
+  data: Uint8Array;
+  format: 'jpg';
+}
+
+export interface Segment {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export interface PageLink extends Box {
+  url: string;
+}
+
+export interface PageData {
+  width: number;
+  height: number;
+  runs: TextRun[];
+  images: PageImage[];
+  /** Axis-aligned ruling lines (table borders, rules), page coordinates. */
+  segments: Segment[];
+  /** Filled rectangles (cell shading, bars). */
+  fills: (Box & { color: string })[];
+  links: PageLink[];
+  /** Set when the page had no visible text and was rendered whole. */
+  rendered?: RenderedPage;
+  /** pdf.js could not read this page. */
+  failed?: boolean;
+}
+
+export interface CountResult {
+  pages: number;
+}
+
+export interface ExtractResult {
+  pages: PageData[];
+  totalPages: number;
+}
+
+export type PdfjsResult<T extends PdfjsTask> = T extends CountTask ? CountResult : ExtractResult;
