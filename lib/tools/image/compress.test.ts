@@ -5,10 +5,13 @@ import { AppError } from '@/lib/api/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { fixture } from '@/tests/fixtures/image-compress';
 import { djpeg, photoJpeg, runProcessor } from '@/tests/fixtures/image-samples';
-import { ALREADY_SMALL, COMPRESS_SEARCH, process as compress } from './compress';
+import { ALREADY_SMALL, COMPRESS_SEARCH, compressSearch, process as compress } from './compress';
 import { multiScaleSimilarity, type RawImage } from './similarity';
 
-afterEach(() => { delete globalThis.process.env.IMAGE_MAX_PIXELS; });
+afterEach(() => {
+  delete globalThis.process.env.IMAGE_MAX_PIXELS;
+  delete globalThis.process.env.IMAGE_COMPRESS_TARGET;
+});
 
 async function raw(jpeg: Buffer, colourspace?: 'srgb' | 'b-w'): Promise<RawImage> {
   const pipe = sharp(jpeg, { autoOrient: true });
@@ -57,6 +60,13 @@ describe('Image Compress', () => {
     const { data, notice } = await runProcessor(compress, [{ name: 'tiny.jpg', data: small }]);
     expect(notice).toBe(ALREADY_SMALL);
     expect(Buffer.compare(data, small)).toBe(0);
+  });
+
+  it('takes its similarity target from IMAGE_COMPRESS_TARGET when it is sensible', () => {
+    globalThis.process.env.IMAGE_COMPRESS_TARGET = '0.99';
+    expect(compressSearch()).toEqual({ ...COMPRESS_SEARCH, target: 0.99 });
+    globalThis.process.env.IMAGE_COMPRESS_TARGET = '7';
+    expect(compressSearch()).toEqual(COMPRESS_SEARCH);
   });
 
   it('refuses truncated files, non-JPEGs and images over the pixel limit, naming the file', async () => {

@@ -39,7 +39,7 @@ function run(bin: string, mode: string, text: string, signal: AbortSignal): Prom
   return new Promise((resolve, reject) => {
     // The apertium wrapper reads /dev/stdin, which cannot be opened on the socket Node gives a child as
     // stdin: `cat` hands it a real pipe. Own process group, so a time-out kills the whole pipeline.
-    const child = spawn('sh', ['-c', 'cat | "$0" -u "$1"', bin, mode], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn(/*turbopackIgnore: true*/ 'sh', ['-c', 'cat | "$0" -u "$1"', bin, mode], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     const out: Buffer[] = [];
     let err = '';
     let timedOut = false;
@@ -71,7 +71,7 @@ export function apertium(opts: { bin?: string } = {}): TranslationProvider {
   let modes: Promise<Map<string, string>> | null = null;
   const list = () => {
     modes ??= new Promise((resolve) => {
-      execFile(bin, ['-l'], { timeout: 10_000 }, (e, stdout) => resolve(e ? new Map() : parseModes(stdout)));
+      execFile(/*turbopackIgnore: true*/ bin, ['-l'], { timeout: 10_000 }, (e, stdout) => resolve(e ? new Map() : parseModes(stdout)));
     });
     return modes;
   };
@@ -95,6 +95,6 @@ export function apertium(opts: { bin?: string } = {}): TranslationProvider {
 /** The available modes (empty when apertium is not installed). */
 export function apertiumAvailable(bin = 'apertium'): Promise<boolean> {
   return new Promise((resolve) => {
-    execFile(bin, ['-l'], { timeout: 10_000 }, (e, stdout) => resolve(!e && parseModes(stdout).size > 0));
+    execFile(/*turbopackIgnore: true*/ bin, ['-l'], { timeout: 10_000 }, (e, stdout) => resolve(!e && parseModes(stdout).size > 0));
   });
 }
