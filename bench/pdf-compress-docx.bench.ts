@@ -91,7 +91,7 @@ async function compressRows(): Promise<BenchRow[]> {
 }
 
 export default async function bench(): Promise<BenchRow[]> {
-  return [...(await compressRows()), ...(await docxBench())];
+  return [...(await compressRows()), ...(await docxBench(corpusPdfs()))];
 }
 
 if (process.argv[1] && /pdf-compress-docx\.bench\.ts$/.test(process.argv[1])) {

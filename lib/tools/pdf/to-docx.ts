@@ -1,4 +1,27 @@
+// PDF to Word: editable flowing text (paragraphs, columns in reading order, fonts, alignment), images,
+// tables from ruling lines and links, one section per page. Pages without a text layer come as images.
 import 'server-only';
-import { notBuilt } from '../not-built';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '@/lib/api/errors';
+import type { Processor } from '../types';
+import { convertPdf, MAX_PAGES } from './to-docx/convert';
 
-export const process = notBuilt('PDF to Word');
+function pageList(pages: number[]): string {
+  if (pages.length <= 5) return pages.join(', ');
+  return `${pages.slice(0, 5).join(', ')} and ${pages.length - 5} more`;
+}
+
+export const process: Processor = async (inputs, _options, ctx) => {
+  const input = inputs[0];
+  if (!input) throw new AppError('BAD_REQUEST', 'Choose a PDF file to convert.');
+  const r = await convertPdf(input.path, input.name);
+  const out = path.join(ctx.workDir, 'converted.docx');
+  await fs.writeFile(out, r.docx);
+  const notes: string[] = [];
+  if (r.scannedPages.length) {
+    notes.push(`${r.scannedPages.length === 1 ? 'Page' : 'Pages'} ${pageList(r.scannedPages)} ${r.scannedPages.length === 1 ? 'has' : 'have'} no text layer (scanned), so ${r.scannedPages.length === 1 ? 'it is' : 'they are'} included as ${r.scannedPages.length === 1 ? 'an image' : 'images'}: text recognition (OCR) is not available yet.`);
+  }
+  if (r.totalPages > MAX_PAGES) notes.push(`Only the first ${MAX_PAGES} of ${r.totalPages} pages were converted.`);
+  return notes.length ? { path: out, notice: notes.join(' ') } : { path: out };
+};

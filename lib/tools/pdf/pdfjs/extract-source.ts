@@ -205,7 +205,7 @@ async function extractPage(pdfjs, doc, p, task) {
   } catch {}
 
   let rendered;
-  if (task.renderDpi > 0 && runs.every((r) => r.invisible)) {
+  if (task.renderDpi > 0 && runs.length === 0) {
     try {
       const scale = task.renderDpi / 72;
       const rvp = page.getViewport({ scale });
@@ -229,11 +229,12 @@ async function extract(pdfjs, doc, task) {
   const n = Math.min(doc.numPages, task.maxPages);
   for (let p = 1; p <= n; p++) {
     try {
-      pages.push(await extractPage(pdfjs, doc, p, task));
+      const data = await extractPage(pdfjs, doc, p, task);
+      // One page at a time to the host, so only one page's pixels are in flight.
+      parentPort.postMessage({ page: data, index: p - 1 });
     } catch (e) {
       if (e && e.name === 'PasswordException') throw e;
-      const vp = { width: 612, height: 792 };
-      pages.push({ width: vp.width, height: vp.height, runs: [], images: [], segments: [], fills: [], links: [], failed: String((e && e.stack) || e) });
+      parentPort.postMessage({ page: { width: 612, height: 792, runs: [], images: [], segments: [], fills: [], links: [], failed: true }, index: p - 1 });
     }
   }
   return { pages, totalPages: doc.numPages };

@@ -30,6 +30,8 @@ export class PdfjsError extends Error {
 export interface RunOptions {
   timeoutMs?: number;
   heapMb?: number;
+  /** extract: receives each page as it is read (the result's pages array is then empty). */
+  onPage?: (page: import('./protocol').PageData, index: number) => void;
 }
 
 /** Opens `path` with pdf.js in a fresh thread and runs one task on it. */
@@ -58,7 +60,18 @@ export function runPdfjs<T extends PdfjsTask>(task: T, opts: RunOptions = {}): P
       () => finish(() => reject(new PdfjsError('timeout', 'pdf.js took too long'))),
       opts.timeoutMs ?? 120_000,
     );
-    worker.on('message', (msg: { ok: boolean; result?: PdfjsResult<T>; kind?: PdfjsError['kind']; message?: string }) => {
+    worker.on('message', (msg: {
+      ok: boolean; result?: PdfjsResult<T>; kind?: PdfjsError['kind']; message?: string;
+      page?: import('./protocol').PageData; index?: number;
+    }) => {
+      if (msg.page) {
+        try {
+          opts.onPage?.(msg.page, msg.index ?? 0);
+        } catch (e) {
+          finish(() => reject(e));
+        }
+        return;
+      }
       if (msg.ok) finish(() => resolve(msg.result as PdfjsResult<T>));
       else finish(() => reject(new PdfjsError(msg.kind ?? 'other', msg.message ?? 'pdf.js failed')));
     });

@@ -53,9 +53,19 @@ export function grayToRgba(g: Gray): { data: Uint8ClampedArray; width: number; h
   return { data: out, width: g.width, height: g.height };
 }
 
+function crop(g: Gray, w: number, h: number): Gray {
+  if (g.width === w && g.height === h) return g;
+  const data = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) data.set(g.data.subarray(y * g.width, y * g.width + w), y * w);
+  return { width: w, height: h, data };
+}
+
+/** SSIM of two page renders; sizes that differ by rounding (a few pixels) are cropped to the common area. */
 export function pageSsim(a: Gray, b: Gray): number {
-  if (a.width !== b.width || a.height !== b.height) return 0;
-  return ssim(grayToRgba(a), grayToRgba(b), { ssim: 'weber', downsample: false }).mssim;
+  if (Math.abs(a.width - b.width) > 3 || Math.abs(a.height - b.height) > 3) return 0;
+  const w = Math.min(a.width, b.width);
+  const h = Math.min(a.height, b.height);
+  return ssim(grayToRgba(crop(a, w, h)), grayToRgba(crop(b, w, h)), { ssim: 'weber', downsample: false }).mssim;
 }
 
 /** Mean and worst page SSIM of two PDFs rendered at `dpi`, in chunks of pages to bound memory. */

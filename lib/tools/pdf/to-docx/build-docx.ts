@@ -1,0 +1,234 @@
+// Writes the analysed pages as a DOCX (docx package): one section per page with the page's size and
+// margins, flowing paragraphs with their fonts, sizes, styles, colours, alignment, indents and spacing,
+// images in reading order, tables rebuilt from ruling lines, and hyperlinks.
+import sharp from 'sharp';
+import {
+  AlignmentType, ExternalHyperlink, ImageRun, LineRuleType, PageOrientation, Paragraph, SectionType, ShadingType,
+  Table as DocxTable, TableCell, TableRow, TextRun as DocxRun, WidthType, type ISectionOptions,
+} from 'docx';
+import type { Box, PageData, PageImage, PageLink, RawPixels, TextRun } from '../pdfjs/protocol';
+import { buildLines, layoutPage, median, paragraphs, type Line, type Para } from './layout';
+import type { Table } from './tables';
+import { looksPhotographic } from '../compress/pixels';
+
+const TW = 20; // twips per point
+const PX = 96 / 72; // docx image sizes are in pixels at 96 dpi
+const MAX_IMAGE_DPI = 200;
+
+type Child = Paragraph | DocxTable;
+
+/** PDF font names → names Word and LibreOffice know (metric-compatible substitutes exist for these). */
+export function wordFont(pdfName: string): string {
+  const n = pdfName.replace(/^[A-Z]{6}\+/, '').replace(/[-,](Bold|Italic|Oblique|Regular|Roman|Medium|Light|Black|Semibold|Demi|BoldItalic|BoldOblique|It|BdIt|Bd)+.*$/i, '')
+    .replace(/(MT|PS|PSMT)$/, '');
+  if (/^(helvetica|arial|sans-serif|liberationsans|nimbussans)/i.test(n)) return 'Arial';
+  if (/^(times|serif|liberationserif|nimbusroman)/i.test(n)) return 'Times New Roman';
+  if (/^(courier|monospace|liberationmono|nimbusmono)/i.test(n)) return 'Courier New';
+  if (!n || /^(F\d+|T\d|Font\d*|[A-Z]{1,2}\d+)$/i.test(n)) return 'Arial';
+  return n.replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+}
+
+async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
+  const maxW = Math.max(1, Math.round((box.w / 72) * MAX_IMAGE_DPI));
+  const maxH = Math.max(1, Math.round((box.h / 72) * MAX_IMAGE_DPI));
+  let img = sharp(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), {
+    raw: { width: raw.width, height: raw.height, channels: raw.channels },
+  });
+  if (raw.width > maxW * 1.2 || raw.height > maxH * 1.2) img = img.resize(Math.min(raw.width, maxW), Math.min(raw.height, maxH), { fit: 'fill' });
+  const photo = raw.channels !== 4 && looksPhotographic(raw.data, raw.width, raw.height, raw.channels === 1 ? 1 : 3);
+  if (photo) return { data: await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), type: 'jpg' };
+  return { data: await img.png({ compressionLevel: 9 }).toBuffer(), type: 'png' };
+}
+
+function runText(line: Line): { run: TextRun; text: string }[] {
+  const out: { run: TextRun; text: string }[] = [];
+  let prev: TextRun | undefined;
+  for (const r of line.runs) {
+    let text = r.str;
+    if (prev) {
+      const gap = r.x - (prev.x + prev.w);
+      if (gap > 0.15 * Math.min(r.size, prev.size) && !/\s$/.test(prev.str) && !/^\s/.test(text)) text = ` ${text}`;
+    }
+    out.push({ run: r, text });
+    prev = r;
+  }
+  return out;
+}
+
+function styleKey(r: TextRun): string {
+  return [wordFont(r.font), Math.round(r.size * 2), r.bold, r.italic, r.color].join('|');
+}
+
+function linkFor(r: TextRun, links: PageLink[]): string | undefined {
+  const cx = r.x + r.w / 2;
+  const cy = r.y - r.size * 0.3;
+  return links.find((l) => cx >= l.x - 1 && cx <= l.x + l.w + 1 && cy >= l.y - 1 && cy <= l.y + l.h + 1)?.url;
+}
+
+function makeRun(r: TextRun, text: string): DocxRun {
+  return new DocxRun({
+    text,
+    font: wordFont(r.font),
+    size: Math.max(2, Math.round(r.size * 2)),
+    bold: r.bold || undefined,
+    italics: r.italic || undefined,
+    color: r.color && r.color !== '#000000' ? r.color.slice(1) : undefined,
+  });
+}
+
+/** The paragraph's runs, joined across lines, merged by style, wrapped in hyperlinks where linked. */
+function paraChildren(p: Para, links: PageLink[]): (DocxRun | ExternalHyperlink)[] {
+  const pieces: { run: TextRun; text: string; url?: string }[] = [];
+  p.lines.forEach((line, i) => {
+    const parts = runText(line);
+    if (i > 0 && parts.length) {
+      const last = pieces[pieces.length - 1];
+      // A line ending in a hyphen continues the word; otherwise lines are separated by a space.
+      if (last && !/[-\u00ad]$/.test(last.text) && !/\s$/.test(last.text)) parts[0].text = ` ${parts[0].text.trimStart()}`;
+    }
+    for (const part of parts) pieces.push({ ...part, url: linkFor(part.run, links) });
+  });
+  const merged: typeof pieces = [];
+  for (const pc of pieces) {
+    const prev = merged[merged.length - 1];
+    if (prev && styleKey(prev.run) === styleKey(pc.run) && prev.url === pc.url) prev.text += pc.text;
+    else merged.push({ ...pc });
+  }
+  const out: (DocxRun | ExternalHyperlink)[] = [];
+  for (const m of merged) {
+    const run = makeRun(m.run, m.text);
+    out.push(m.url ? new ExternalHyperlink({ link: m.url, children: [run] }) : run);
+  }
+  return out;
+}
+
+const ALIGN = {
+  left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: AlignmentType.RIGHT, justify: AlignmentType.JUSTIFIED,
+} as const;
+
+function paragraph(p: Para, links: PageLink[], marginLeft: number, before: number): Paragraph {
+  const left = Math.max(0, Math.round((p.left - marginLeft) * TW));
+  const first = Math.round(p.firstLine * TW);
+  const line = Math.max(Math.round(p.lineGap * TW), Math.round(Math.max(...p.lines.map((l) => l.size)) * TW));
+  return new Paragraph({
+    children: paraChildren(p, links),
+    alignment: ALIGN[p.align],
+    indent: first >= 0 ? { left, firstLine: first } : { left: Math.max(left, -first), hanging: -first },
+    spacing: { before: Math.max(0, Math.round(before * TW)), after: 0, line, lineRule: LineRuleType.EXACT },
+  });
+}
+
+function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): DocxTable {
+  const widths = t.xs.slice(1).map((x, i) => Math.max(1, Math.round((x - t.xs[i]) * TW)));
+  const rows = t.rows.map((cells, r) => new TableRow({
+    height: { value: Math.round((t.ys[r + 1] - t.ys[r]) * TW), rule: 'atLeast' },
+    children: cells.map((cell) => {
+      const x1 = t.xs[cell.col];
+      const x2 = t.xs[cell.col + cell.span];
+      const y1 = t.ys[r];
+      const y2 = t.ys[r + 1];
+      const runs = t.runs.filter((run) => {
+        const cx = run.x + run.w / 2;
+        const cy = run.y - run.size * 0.3;
+        return cx >= x1 && cx < x2 && cy >= y1 && cy < y2;
+      });
+      const region = { x: x1 + 2, y: y1, w: x2 - x1 - 4, h: y2 - y1 };
+      const paras = paragraphs(buildLines(runs), region);
+      const children = paras.length
+        ? paras.map((p) => paragraph(p, links, x1 + 2, 0))
+        : [new Paragraph({ children: [] })];
+      const fill = fills.find((f) => f.x <= x1 + 1 && f.x + f.w >= x2 - 1 && f.y <= y1 + 1 && f.y + f.h >= y2 - 1);
+      return new TableCell({
+        children,
+        columnSpan: cell.span > 1 ? cell.span : undefined,
+        width: { size: Math.round((x2 - x1) * TW), type: WidthType.DXA },
+        margins: { left: 40, right: 40, top: 0, bottom: 0 },
+        shading: fill ? { type: ShadingType.CLEAR, fill: fill.color.slice(1), color: 'auto' } : undefined,
+      });
+    }),
+  }));
+  return new DocxTable({ rows, columnWidths: widths, width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA } });
+}
+
+async function imageParagraph(img: PageImage, box: Box, maxW: number, marginLeft: number, before: number): Promise<Paragraph> {
+  const enc = await encodeImage(img.raw, box);
+  const k = Math.min(1, maxW / box.w);
+  return new Paragraph({
+    children: [new ImageRun({ type: enc.type, data: enc.data, transformation: { width: Math.max(1, Math.round(box.w * k * PX)), height: Math.max(1, Math.round(box.h * k * PX)) } })],
+    indent: { left: Math.max(0, Math.round((box.x - marginLeft) * TW)) },
+    spacing: { before: Math.max(0, Math.round(before * TW)), after: 0 },
+  });
+}
+
+function pageProps(page: PageData, margin: { top: number; right: number; bottom: number; left: number }, first: boolean): ISectionOptions['properties'] {
+  const landscape = page.width > page.height;
+  return {
+    type: first ? undefined : SectionType.NEXT_PAGE,
+    page: {
+      size: landscape
+        ? { width: Math.round(page.height * TW), height: Math.round(page.width * TW), orientation: PageOrientation.LANDSCAPE }
+        : { width: Math.round(page.width * TW), height: Math.round(page.height * TW) },
+      margin: {
+        top: Math.round(margin.top * TW), right: Math.round(margin.right * TW), bottom: Math.round(margin.bottom * TW),
+        left: Math.round(margin.left * TW), header: 0, footer: 0,
+      },
+    },
+  };
+}
+
+/** One DOCX section for one PDF page. */
+export async function pageSection(page: PageData, first: boolean): Promise<ISectionOptions> {
+  if (page.rendered) {
+    const r = page.rendered;
+    const h = page.height - 4;
+    return {
+      properties: pageProps(page, { top: 0, right: 0, bottom: 0, left: 0 }, first),
+      children: [new Paragraph({
+        children: [new ImageRun({ type: 'jpg', data: Buffer.from(r.data), transformation: { width: Math.round(page.width * (h / page.height) * PX), height: Math.round(h * PX) } })],
+        spacing: { before: 0, after: 0, line: Math.round(h * TW), lineRule: LineRuleType.EXACT },
+      })],
+    };
+  }
+  const hasVisible = page.runs.some((r) => !r.invisible);
+  const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
+  const c = layout.content;
+  const margin = {
+    top: Math.max(0, Math.min(c.y - 2, page.height / 3)),
+    left: Math.max(0, Math.min(c.x, page.width / 3)),
+    right: Math.max(0, Math.min(page.width - (c.x + c.w) - 1, page.width / 3)),
+    bottom: Math.max(0, Math.min(page.height - (c.y + c.h) - 1, 36)),
+  };
+  const maxW = page.width - margin.left - margin.right;
+  const children: Child[] = [];
+  let cursor = margin.top; // bottom of the previous item, for vertical spacing
+  for (const block of layout.blocks) {
+    let pending: Line[] = [];
+    const flush = () => {
+      for (const p of paragraphs(pending, block.region)) {
+        children.push(paragraph(p, page.links, margin.left, p.top - cursor));
+        cursor = Math.max(cursor, p.bottom);
+      }
+      pending = [];
+    };
+    for (const it of block.items) {
+      if (it.kind === 'line') {
+        pending.push(it.line);
+        continue;
+      }
+      flush();
+      if (it.kind === 'image') {
+        children.push(await imageParagraph(page.images[it.index], it.box, maxW, margin.left, it.box.y - cursor));
+      } else {
+        if (it.box.y - cursor > 1) children.push(new Paragraph({ children: [], spacing: { before: 0, after: 0, line: Math.round((it.box.y - cursor) * TW), lineRule: LineRuleType.EXACT } }));
+        children.push(tableChild(it.table, page.links, page.fills));
+      }
+      cursor = Math.max(cursor, it.box.y + it.box.h);
+    }
+    flush();
+  }
+  // Word needs a paragraph at the end of a section (and after a table).
+  if (!children.length || children[children.length - 1] instanceof DocxTable) children.push(new Paragraph({ children: [] }));
+  return { properties: pageProps(page, margin, first), children };
+}
+
+export { median };

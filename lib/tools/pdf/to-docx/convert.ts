@@ -1,0 +1,60 @@
+// PDF → DOCX on a file path: pdf.js reads each page in its own thread (one page at a time), each page
+// becomes a DOCX section, and the document is packed with the docx package.
+import { Document, Packer, type ISectionOptions } from 'docx';
+import { AppError, displayName } from '@/lib/api/errors';
+import { PdfjsError, runPdfjs } from '../pdfjs/host';
+import { encryptedError, damagedError, looksEncrypted } from '../compress/open';
+import { pageSection } from './build-docx';
+import fs from 'node:fs/promises';
+
+export const MAX_PAGES = 1000;
+const RENDER_DPI = 150;
+
+export interface ConvertResult {
+  docx: Buffer;
+  pages: number;
+  scannedPages: number[];
+  totalPages: number;
+}
+
+export async function convertPdf(filePath: string, name: string): Promise<ConvertResult> {
+  const head = await fs.readFile(filePath);
+  const sections: Promise<ISectionOptions>[] = [];
+  const scanned: number[] = [];
+  let failed = 0;
+  let result;
+  try {
+    // Sections are built as pages arrive; the chain keeps them in order and one image encode at a time.
+    let chain: Promise<unknown> = Promise.resolve();
+    result = await runPdfjs(
+      { kind: 'extract', path: filePath, renderDpi: RENDER_DPI, maxPages: MAX_PAGES },
+      {
+        timeoutMs: 240_000,
+        onPage: (page, index) => {
+          if (page.failed) failed++;
+          if (page.rendered) scanned.push(index + 1);
+          const s = chain.then(() => pageSection(page, index === 0));
+          chain = s.catch(() => undefined);
+          sections.push(s);
+        },
+      },
+    );
+  } catch (e) {
+    if (e instanceof PdfjsError) {
+      if (e.kind === 'password') throw encryptedError(name);
+      if (e.kind === 'invalid') throw damagedError(name);
+      if (looksEncrypted(head)) throw encryptedError(name);
+      if (e.kind === 'timeout') throw new AppError('UNPROCESSABLE', `"${displayName(name)}" is too large or complex to convert in time.`);
+      if (e.kind === 'memory') throw new AppError('UNPROCESSABLE', `"${displayName(name)}" needs more memory than a conversion may use.`);
+      throw damagedError(name);
+    }
+    throw e;
+  }
+  if (sections.length === 0 || failed === sections.length) throw damagedError(name);
+  const doc = new Document({
+    creator: 'PDF to Word',
+    styles: { default: { document: { run: { font: 'Arial', size: 22 } } } },
+    sections: await Promise.all(sections),
+  });
+  return { docx: await Packer.toBuffer(doc), pages: sections.length, scannedPages: scanned, totalPages: result.totalPages };
+}

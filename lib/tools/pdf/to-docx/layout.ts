@@ -1,0 +1,246 @@
+// Page layout analysis for PDF to Word: text runs → lines → reading order (recursive XY-cut over lines,
+// images and tables, so columns are read one after the other) → paragraphs with alignment and indents.
+import type { Box, PageData, TextRun } from '../pdfjs/protocol';
+import { findTables, type Table } from './tables';
+
+export interface Line extends Box {
+  runs: TextRun[];
+  baseline: number;
+  size: number;
+}
+
+export type Item =
+  | { kind: 'line'; box: Box; line: Line }
+  | { kind: 'image'; box: Box; index: number }
+  | { kind: 'table'; box: Box; table: Table };
+
+export interface Block {
+  /** The region (column) this run of items was read from. */
+  region: Box;
+  items: Item[];
+}
+
+const right = (b: Box) => b.x + b.w;
+const bottom = (b: Box) => b.y + b.h;
+
+export function median(xs: number[], fallback = 10): number {
+  if (!xs.length) return fallback;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function runBox(r: TextRun): Box {
+  return { x: r.x, y: r.y - r.size * 0.85, w: Math.max(r.w, 0.1), h: r.size * 1.1 };
+}
+
+/** Groups runs into lines: same baseline band, horizontally close (a wide gap starts another line). */
+export function buildLines(runs: TextRun[]): Line[] {
+  const sorted = runs.filter((r) => r.str.trim()).sort((a, b) => a.y - b.y || a.x - b.x);
+  const lines: Line[] = [];
+  const open: Line[] = [];
+  for (const r of sorted) {
+    const rb = runBox(r);
+    let target: Line | undefined;
+    for (let i = open.length - 1; i >= 0; i--) {
+      const l = open[i];
+      if (r.y - l.baseline > l.size * 1.5) {
+        open.splice(i, 1);
+        continue;
+      }
+      const overlap = Math.min(bottom(l), bottom(rb)) - Math.max(l.y, rb.y);
+      const gap = r.x - right(l);
+      if (overlap > 0.5 * Math.min(l.h, rb.h) && gap > -l.size && gap < Math.max(1.5 * Math.max(l.size, r.size), 10)) {
+        target = l;
+        break;
+      }
+    }
+    if (target) {
+      target.runs.push(r);
+      const x2 = Math.max(right(target), right(rb));
+      const y2 = Math.max(bottom(target), bottom(rb));
+      target.x = Math.min(target.x, rb.x);
+      target.y = Math.min(target.y, rb.y);
+      target.w = x2 - target.x;
+      target.h = y2 - target.y;
+      if (r.size > target.size) {
+        target.size = r.size;
+        target.baseline = r.y;
+      }
+    } else {
+      const l: Line = { ...rb, runs: [r], baseline: r.y, size: r.size };
+      lines.push(l);
+      open.push(l);
+    }
+  }
+  for (const l of lines) l.runs.sort((a, b) => a.x - b.x);
+  return lines;
+}
+
+function gaps(items: Item[], axis: 'x' | 'y', minGap: number): number[] {
+  const iv = items.map((it) => (axis === 'x' ? [it.box.x, right(it.box)] : [it.box.y, bottom(it.box)]))
+    .sort((a, b) => a[0] - b[0]);
+  const cuts: number[] = [];
+  let end = iv[0][1];
+  for (let i = 1; i < iv.length; i++) {
+    if (iv[i][0] - end >= minGap) cuts.push((iv[i][0] + end) / 2);
+    end = Math.max(end, iv[i][1]);
+  }
+  return cuts;
+}
+
+function split(items: Item[], axis: 'x' | 'y', cuts: number[]): Item[][] {
+  const groups: Item[][] = cuts.map(() => []);
+  groups.push([]);
+  for (const it of items) {
+    const c = axis === 'x' ? it.box.x + it.box.w / 2 : it.box.y + it.box.h / 2;
+    let g = 0;
+    while (g < cuts.length && c > cuts[g]) g++;
+    groups[g].push(it);
+  }
+  return groups.filter((g) => g.length);
+}
+
+function bounds(items: Item[]): Box {
+  const x = Math.min(...items.map((i) => i.box.x));
+  const y = Math.min(...items.map((i) => i.box.y));
+  return { x, y, w: Math.max(...items.map((i) => right(i.box))) - x, h: Math.max(...items.map((i) => bottom(i.box))) - y };
+}
+
+/** Recursive XY-cut: columns (vertical gutters) first, then horizontal gaps; leaves sorted top-down. */
+export function readingOrder(items: Item[], bodySize: number, depth = 0): Block[] {
+  if (!items.length) return [];
+  const region = bounds(items);
+  if (items.length === 1 || depth > 40) return [{ region, items: sortTopDown(items) }];
+  const xCuts = gaps(items, 'x', Math.max(8, 0.9 * bodySize));
+  if (xCuts.length) {
+    const groups = split(items, 'x', xCuts);
+    // A real column holds several lines; two words side by side on one line are not columns.
+    const tall = groups.every((g) => g.length >= 2 || g[0].kind !== 'line');
+    if (tall && groups.length > 1) return groups.flatMap((g) => readingOrder(g, bodySize, depth + 1));
+  }
+  const yCuts = gaps(items, 'y', 0.5 * bodySize);
+  if (yCuts.length) {
+    const groups = split(items, 'y', yCuts);
+    if (groups.length > 1) return mergeBlocks(groups.flatMap((g) => readingOrder(g, bodySize, depth + 1)));
+  }
+  return [{ region, items: sortTopDown(items) }];
+}
+
+function sortTopDown(items: Item[]): Item[] {
+  return [...items].sort((a, b) => {
+    const overlap = Math.min(bottom(a.box), bottom(b.box)) - Math.max(a.box.y, b.box.y);
+    if (overlap > 0.5 * Math.min(a.box.h, b.box.h)) return a.box.x - b.box.x;
+    return a.box.y - b.box.y;
+  });
+}
+
+/** Consecutive single-region blocks of the same column stay one block (keeps paragraphs' context). */
+function mergeBlocks(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  for (const b of blocks) {
+    const prev = out[out.length - 1];
+    if (prev && Math.abs(prev.region.x - b.region.x) < 2 && Math.abs(right(prev.region) - right(b.region)) < 2) {
+      prev.items.push(...b.items);
+      prev.region = bounds(prev.items);
+    } else out.push({ region: b.region, items: [...b.items] });
+  }
+  return out;
+}
+
+export interface PageLayout {
+  blocks: Block[];
+  lines: Line[];
+  bodySize: number;
+  content: Box;
+}
+
+export function layoutPage(page: PageData, dropBackground: boolean): PageLayout {
+  const tables = findTables(page.segments);
+  const inTable = (r: TextRun) => tables.findIndex((t) => {
+    const cx = r.x + r.w / 2;
+    const cy = r.y - r.size * 0.3;
+    return cx >= t.box.x && cx <= right(t.box) && cy >= t.box.y && cy <= bottom(t.box);
+  });
+  const free: TextRun[] = [];
+  for (const r of page.runs) {
+    const t = inTable(r);
+    if (t >= 0) tables[t].runs.push(r);
+    else free.push(r);
+  }
+  const lines = buildLines(free);
+  const bodySize = median(lines.map((l) => l.size));
+  const pageArea = page.width * page.height;
+  const items: Item[] = [
+    ...lines.map((line) => ({ kind: 'line' as const, box: line as Box, line })),
+    ...page.images
+      .map((img, index) => ({ kind: 'image' as const, box: clip(img, page), index }))
+      .filter((it) => it.box.w > 2 && it.box.h > 2 && !(dropBackground && it.box.w * it.box.h > 0.6 * pageArea)),
+    ...tables.filter((t) => t.runs.length > 0).map((table) => ({ kind: 'table' as const, box: table.box, table })),
+  ];
+  const blocks = readingOrder(items, bodySize);
+  const content = items.length ? bounds(items) : { x: 72, y: 72, w: page.width - 144, h: page.height - 144 };
+  return { blocks, lines, bodySize, content };
+}
+
+function clip(b: Box, page: PageData): Box {
+  const x = Math.max(0, b.x);
+  const y = Math.max(0, b.y);
+  return { x, y, w: Math.min(page.width, b.x + b.w) - x, h: Math.min(page.height, b.y + b.h) - y };
+}
+
+export interface Para {
+  lines: Line[];
+  align: 'left' | 'center' | 'right' | 'justify';
+  left: number;
+  firstLine: number;
+  top: number;
+  bottom: number;
+  lineGap: number;
+}
+
+const BULLET = /^([•◦▪■●○\-–—*]|\(?\d{1,3}[.)]|[a-z][.)])\s/;
+
+/** Splits a block's consecutive lines into paragraphs and measures their alignment and indents. */
+export function paragraphs(lines: Line[], region: Box): Para[] {
+  const groups: Line[][] = [];
+  for (const l of lines) {
+    const g = groups[groups.length - 1];
+    const prev = g?.[g.length - 1];
+    let join = !!prev;
+    if (prev) {
+      const gap = l.baseline - prev.baseline;
+      const expected = g.length > 1 ? g[1].baseline - g[0].baseline : prev.size * 1.25;
+      if (gap > Math.max(expected * 1.3, prev.size * 1.6) || gap <= 0) join = false;
+      if (Math.abs(l.size - prev.size) > 1) join = false;
+      if (right(prev) < right(region) - Math.max(0.25 * region.w, 3 * prev.size)) join = false;
+      if (BULLET.test(l.runs[0].str.trimStart())) join = false;
+      if (g.length > 1 && Math.abs(l.x - g[1].x) > prev.size) join = false;
+    }
+    if (join) g.push(l);
+    else groups.push([l]);
+  }
+  return groups.map((ls) => measure(ls, region));
+}
+
+function measure(ls: Line[], region: Box): Para {
+  const first = ls[0];
+  const rest = ls.length > 1 ? ls.slice(1) : ls;
+  const left = Math.min(...rest.map((l) => l.x));
+  const lefts = ls.map((l) => l.x - region.x);
+  const rights = ls.map((l) => right(region) - right(l));
+  let align: Para['align'] = 'left';
+  const centred = ls.every((l, i) => Math.abs(lefts[i] - rights[i]) < Math.max(4, 0.04 * region.w)) && lefts[0] > 0.08 * region.w;
+  if (centred) align = 'center';
+  else if (ls.every((_, i) => rights[i] < 3) && lefts.some((v) => v > 0.2 * region.w)) align = 'right';
+  else if (ls.length > 2 && ls.slice(0, -1).every((_, i) => rights[i] < 3)) align = 'justify';
+  const gaps = ls.slice(1).map((l, i) => l.baseline - ls[i].baseline);
+  return {
+    lines: ls,
+    align,
+    left: align === 'center' || align === 'right' ? region.x : left,
+    firstLine: align === 'center' || align === 'right' ? 0 : first.x - left,
+    top: Math.min(...ls.map((l) => l.y)),
+    bottom: Math.max(...ls.map((l) => bottom(l))),
+    lineGap: gaps.length ? median(gaps) : first.size * 1.2,
+  };
+}

@@ -1,0 +1,110 @@
+// Tables from ruling lines: horizontal and vertical rules that touch each other form a grid; its rows and
+// columns are the distinct rule positions, and a missing inner rule merges two cells of a row.
+import type { Box, Segment, TextRun } from '../pdfjs/protocol';
+
+export interface Cell {
+  col: number;
+  span: number;
+}
+
+export interface Table {
+  box: Box;
+  xs: number[];
+  ys: number[];
+  rows: Cell[][];
+  runs: TextRun[];
+}
+
+interface H { y: number; x1: number; x2: number }
+interface V { x: number; y1: number; y2: number }
+
+const TOL = 2.5;
+
+function mergeH(hs: H[]): H[] {
+  hs.sort((a, b) => a.y - b.y || a.x1 - b.x1);
+  const out: H[] = [];
+  for (const h of hs) {
+    const p = out[out.length - 1];
+    if (p && Math.abs(p.y - h.y) < 1.5 && h.x1 <= p.x2 + TOL) p.x2 = Math.max(p.x2, h.x2);
+    else out.push({ ...h });
+  }
+  return out;
+}
+
+function mergeV(vs: V[]): V[] {
+  vs.sort((a, b) => a.x - b.x || a.y1 - b.y1);
+  const out: V[] = [];
+  for (const v of vs) {
+    const p = out[out.length - 1];
+    if (p && Math.abs(p.x - v.x) < 1.5 && v.y1 <= p.y2 + TOL) p.y2 = Math.max(p.y2, v.y2);
+    else out.push({ ...v });
+  }
+  return out;
+}
+
+function distinct(vals: number[]): number[] {
+  const s = [...vals].sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const v of s) if (!out.length || v - out[out.length - 1] > TOL) out.push(v);
+  return out;
+}
+
+export function findTables(segments: Segment[]): Table[] {
+  if (segments.length < 4 || segments.length > 20000) return [];
+  const hs = mergeH(segments.filter((s) => Math.abs(s.y1 - s.y2) < 1).map((s) => ({
+    y: (s.y1 + s.y2) / 2, x1: Math.min(s.x1, s.x2), x2: Math.max(s.x1, s.x2),
+  })));
+  const vs = mergeV(segments.filter((s) => Math.abs(s.x1 - s.x2) < 1 && Math.abs(s.y1 - s.y2) >= 1).map((s) => ({
+    x: (s.x1 + s.x2) / 2, y1: Math.min(s.y1, s.y2), y2: Math.max(s.y1, s.y2),
+  })));
+  // Union-find over rules that cross or touch.
+  const parent = [...hs.map((_, i) => i), ...vs.map((_, i) => hs.length + i)];
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  for (let i = 0; i < hs.length; i++) {
+    for (let j = 0; j < vs.length; j++) {
+      const h = hs[i];
+      const v = vs[j];
+      if (v.x >= h.x1 - TOL && v.x <= h.x2 + TOL && h.y >= v.y1 - TOL && h.y <= v.y2 + TOL) {
+        parent[find(i)] = find(hs.length + j);
+      }
+    }
+  }
+  const groups = new Map<number, { h: H[]; v: V[] }>();
+  hs.forEach((h, i) => {
+    const g = groups.get(find(i)) ?? { h: [], v: [] };
+    g.h.push(h);
+    groups.set(find(i), g);
+  });
+  vs.forEach((v, j) => {
+    const g = groups.get(find(hs.length + j)) ?? { h: [], v: [] };
+    g.v.push(v);
+    groups.set(find(hs.length + j), g);
+  });
+  const tables: Table[] = [];
+  for (const { h, v } of groups.values()) {
+    if (h.length < 2 || v.length < 2) continue;
+    const ys = distinct(h.map((s) => s.y));
+    const xs = distinct(v.map((s) => s.x));
+    if (ys.length < 2 || xs.length < 2 || (ys.length - 1) * (xs.length - 1) < 2) continue;
+    if (xs[xs.length - 1] - xs[0] < 20 || ys[ys.length - 1] - ys[0] < 8) continue;
+    const rows: Cell[][] = [];
+    for (let r = 0; r + 1 < ys.length; r++) {
+      const mid = (ys[r] + ys[r + 1]) / 2;
+      const row: Cell[] = [];
+      let start = 0;
+      for (let c = 1; c < xs.length; c++) {
+        const boundary = c === xs.length - 1 || v.some((s) => Math.abs(s.x - xs[c]) <= TOL && s.y1 <= mid && s.y2 >= mid);
+        if (boundary) {
+          row.push({ col: start, span: c - start });
+          start = c;
+        }
+      }
+      rows.push(row);
+    }
+    tables.push({
+      box: { x: xs[0], y: ys[0], w: xs[xs.length - 1] - xs[0], h: ys[ys.length - 1] - ys[0] },
+      xs, ys, rows, runs: [],
+    });
+  }
+  return tables;
+}

@@ -1,0 +1,50 @@
+// Test and bench helper for PDF to Word: word recall and word-pair order recall of the DOCX's text
+// (read back through LibreOffice → PDF → pdftotext) against pdftotext of the original, and page
+// similarity of the LibreOffice rendering vs the original. Not used by the product.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const words = (t: string): string[] => t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+
+function multiset(ws: string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const w of ws) m.set(w, (m.get(w) ?? 0) + 1);
+  return m;
+}
+
+/** Share of the reference's words (with multiplicity) found in the candidate. */
+export function wordRecall(ref: string[], cand: string[]): number {
+  if (!ref.length) return 1;
+  const c = multiset(cand);
+  let hit = 0;
+  for (const w of ref) {
+    const n = c.get(w) ?? 0;
+    if (n > 0) {
+      hit++;
+      c.set(w, n - 1);
+    }
+  }
+  return hit / ref.length;
+}
+
+/** Share of the reference's adjacent word pairs that are also adjacent in the candidate. */
+export function pairRecall(ref: string[], cand: string[]): number {
+  const pairs = (ws: string[]) => ws.slice(1).map((w, i) => `${ws[i]} ${w}`);
+  return wordRecall(pairs(ref), pairs(cand));
+}
+
+export const pdftotext = (pdf: string): string => execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+
+/** Converts DOCX files to PDF with LibreOffice in one call; returns the PDF paths in the same order. */
+export function docxToPdf(docxFiles: string[]): string[] {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'e-lo-out-'));
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-e-'));
+  try {
+    execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', out, ...docxFiles], { stdio: 'ignore', timeout: 600_000 });
+  } finally {
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  return docxFiles.map((f) => path.join(out, `${path.basename(f, '.docx')}.pdf`));
+}
