@@ -30,7 +30,7 @@ export const process: Processor = async (inputs, options, ctx) => {
   if (inputs.length !== 1) throw new AppError('BAD_REQUEST', 'Choose one PDF file to lock.');
   const input = inputs[0];
 
-  const probe = await probePdf(input.path);
+  const probe = await probePdf(input.path, { walk: true });
   if (probe.encryption !== 'none') {
     throw new AppError('UNPROCESSABLE', `"${displayName(input.name)}" is already password-protected. Remove the protection and try again.`);
   }

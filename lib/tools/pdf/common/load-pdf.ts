@@ -12,7 +12,7 @@ import path from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, ParseSpeeds, type PDFObject } from 'pdf-lib';
 import { AppError, displayName } from '@/lib/api/errors';
 import type { JobContext, JobInput } from '../../types';
-import { runQpdf } from './qpdf';
+import { QpdfSession, runQpdf } from './qpdf';
 
 export const pdfErrors = {
   encrypted: (name: string) =>
@@ -42,15 +42,19 @@ export interface PdfProbe {
   repaired: boolean;
 }
 
-export async function probePdf(file: string): Promise<PdfProbe> {
-  // --show-pages walks the real page tree (it detects loops, unlike --show-npages, which trusts /Count).
-  const r = await runQpdf((f) => ['--show-encryption', '--show-pages', f(file)]);
+/**
+ * qpdf's view of a file. Quick by default: encryption and the page count the file declares, read through
+ * qpdf's own parser (xref, trailer, catalog). `walk: true` walks the real page tree instead (detects loops,
+ * missing pages, a wrong /Count): slower, used to settle a disagreement and before handing a file to qpdf.
+ */
+export async function probePdf(file: string, opts: { walk?: boolean; session?: QpdfSession } = {}): Promise<PdfProbe> {
+  const r = await (opts.session ?? new QpdfSession()).run((f) => ['--show-encryption', opts.walk ? '--show-pages' : '--show-npages', f(file)]);
   const lines = r.stdout.split('\n').map((l) => l.trim());
   const needsPassword = /Incorrect password supplied|invalid password/i.test(`${r.stdout}\n${r.stderr}`);
-  const count = lines.filter((l) => /^page \d+: /.test(l)).length;
+  const count = opts.walk ? lines.filter((l) => /^page \d+: /.test(l)).length : Number(lines.find((l) => /^\d+$/.test(l)) ?? NaN);
   const encryption: Encryption = needsPassword ? 'password' : lines.includes('File is not encrypted') ? 'none' : lines.some((l) => /^R = \d/.test(l)) ? 'open' : 'none';
   return {
-    pages: r.code === 2 ? null : count,
+    pages: r.code === 2 || !Number.isInteger(count) ? null : count,
     encryption,
     assemblyAllowed: lines.includes('modify document assembly: allowed'),
     repaired: r.code === 3,
@@ -128,6 +132,8 @@ export function repairedNotice(names: string[]): string | undefined {
 }
 
 export interface LoadOptions {
+  /** Reuse one qpdf instance for the quick checks of several files (merge). */
+  session?: QpdfSession;
   /** Accept files encrypted with an empty user password whose author allows page assembly (merge). */
   acceptOpenEncrypted?: boolean;
 }
@@ -204,7 +210,16 @@ export async function rewriteWithPdfLib(input: JobInput, ctx: JobContext): Promi
 }
 
 export async function loadCheckedPdf(input: JobInput, ctx: JobContext, opts: LoadOptions = {}): Promise<CheckedPdf> {
-  const probe = await probePdf(input.path);
+  const quick = await probePdf(input.path, { session: opts.session });
+  if (quick.encryption === 'password') throw pdfErrors.encrypted(input.name);
+  if (quick.encryption === 'none' && !quick.repaired && quick.pages !== null && quick.pages > 0) {
+    // The usual case: qpdf opens it cleanly and pdf-lib walks exactly the pages qpdf counts.
+    const parsed = await parse(await fs.readFile(input.path));
+    if (parsed.doc && parsed.pages && parsed.pages.length === quick.pages) {
+      return { doc: parsed.doc, pages: parsed.pages, rewritten: false, repaired: false };
+    }
+  }
+  const probe = await probePdf(input.path, { walk: true, session: opts.session });
   if (probe.encryption === 'password') throw pdfErrors.encrypted(input.name);
   if (probe.encryption === 'open' && !(opts.acceptOpenEncrypted && probe.assemblyAllowed)) throw pdfErrors.restricted(input.name);
   if (probe.pages === 0) throw pdfErrors.noPages(input.name);

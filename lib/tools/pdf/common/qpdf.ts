@@ -38,49 +38,72 @@ function load(): { factory: QpdfFactory; wasmPath: string } {
 }
 
 /**
- * Runs one qpdf command in a fresh WebAssembly instance (about 50 ms to start; no state leaks between jobs).
- * `build` receives `file(hostPath)`, which mounts the file's folder and returns the path qpdf must use.
- * Arguments stay in memory (a password passed here is never written anywhere). Use `--opt=value` forms for
- * visitor-supplied values: qpdf expands a bare argument starting with '@' as an argument file.
+ * One qpdf WebAssembly instance for several commands of one job (each instance costs a 16 MB heap and ~5-80 ms
+ * to start). Read-only commands (--show-*) may run many times on one instance; after any exception the
+ * instance is dropped and the next command gets a fresh one.
  */
-export async function runQpdf(build: (file: (hostPath: string) => string) => string[]): Promise<QpdfResult> {
-  const { factory: create, wasmPath: wasm } = load();
-  const out: string[] = [];
-  const err: string[] = [];
-  // This build ignores Module.print/printErr: it binds console.log/console.error when the factory is called
-  // (synchronously, before the first await), so swap them for that call only to capture this instance's output.
-  const { log, error } = console;
-  let pending: Promise<QpdfInstance>;
-  try {
-    console.log = (...a: unknown[]) => { out.push(a.join(' ')); };
-    console.error = (...a: unknown[]) => { err.push(a.join(' ')); };
-    pending = create({ locateFile: () => wasm });
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-  const q = await pending;
-  const mounts = new Map<string, string>();
-  const file = (hostPath: string): string => {
-    const dir = path.dirname(path.resolve(hostPath));
-    let mp = mounts.get(dir);
-    if (!mp) {
-      mp = `/m${mounts.size}`;
-      q.FS.mkdir(mp);
-      q.FS.mount(q.NODEFS, { root: dir }, mp);
-      mounts.set(dir, mp);
+export class QpdfSession {
+  private q: QpdfInstance | undefined;
+  private mounts = new Map<string, string>();
+  private out: string[] = [];
+  private err: string[] = [];
+
+  private async instance(): Promise<QpdfInstance> {
+    if (this.q) return this.q;
+    const { factory: create, wasmPath: wasm } = load();
+    // This build ignores Module.print/printErr: it binds console.log/console.error when the factory is called
+    // (synchronously, before the first await), so swap them for that call only to capture the output.
+    const { log, error } = console;
+    let pending: Promise<QpdfInstance>;
+    try {
+      console.log = (...a: unknown[]) => { this.out.push(a.join(' ')); };
+      console.error = (...a: unknown[]) => { this.err.push(a.join(' ')); };
+      pending = create({ locateFile: () => wasm });
+    } finally {
+      console.log = log;
+      console.error = error;
     }
-    return `${mp}/${path.basename(hostPath)}`;
-  };
-  const args = build(file);
-  let code: number;
-  try {
-    code = q.callMain(args);
-  } catch (e) {
-    // Emscripten reports exit() as an ExitStatus throw and aborts (e.g. out of memory) as RuntimeError.
-    const status = (e as { status?: unknown }).status;
-    if (typeof status === 'number') code = status;
-    else throw e;
+    this.q = await pending;
+    this.mounts = new Map();
+    return this.q;
   }
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+
+  /**
+   * Runs one qpdf command. `build` receives `file(hostPath)`, which mounts the file's folder and returns the
+   * path qpdf must use. Arguments stay in memory (a password passed here is never written anywhere). Use
+   * `--opt=value` forms for visitor-supplied values: qpdf expands a bare argument starting with '@' as an
+   * argument file.
+   */
+  async run(build: (file: (hostPath: string) => string) => string[]): Promise<QpdfResult> {
+    const q = await this.instance();
+    this.out = [];
+    this.err = [];
+    const file = (hostPath: string): string => {
+      const dir = path.dirname(path.resolve(hostPath));
+      let mp = this.mounts.get(dir);
+      if (!mp) {
+        mp = `/m${this.mounts.size}`;
+        q.FS.mkdir(mp);
+        q.FS.mount(q.NODEFS, { root: dir }, mp);
+        this.mounts.set(dir, mp);
+      }
+      return `${mp}/${path.basename(hostPath)}`;
+    };
+    let code: number;
+    try {
+      code = q.callMain(build(file));
+    } catch (e) {
+      this.q = undefined;
+      // Emscripten reports exit() as an ExitStatus throw and aborts (e.g. out of memory) as RuntimeError.
+      const status = (e as { status?: unknown }).status;
+      if (typeof status === 'number') code = status;
+      else throw e;
+    }
+    return { code, stdout: this.out.join('\n'), stderr: this.err.join('\n') };
+  }
+}
+
+/** One qpdf command in a fresh instance (commands that write files, or a single check). */
+export async function runQpdf(build: (file: (hostPath: string) => string) => string[]): Promise<QpdfResult> {
+  return new QpdfSession().run(build);
 }

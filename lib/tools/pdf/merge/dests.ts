@@ -67,7 +67,8 @@ export function renameDests(dict: PDFDict, r: Renames): void {
   const d = renamed(dict.get(N('Dest')), r);
   if (d) dict.set(N('Dest'), d);
   const seen = new Set<PDFDict>();
-  const stack: PDFObject[] = [dict.get(N('A'))];
+  const first = dict.get(N('A'));
+  const stack: PDFObject[] = first ? [first] : [];
   while (stack.length) {
     const a = dict.context.lookup(stack.pop());
     if (!(a instanceof PDFDict) || seen.has(a)) continue;
