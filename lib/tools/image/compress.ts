@@ -14,7 +14,7 @@ import type { RawImage } from './similarity';
 /** Calibrated on corpus and generated photos (docs/notes/image-text.md): smooth pictures get q45-60, detailed
  * ones up to the cap. The cap (85) stops the search from spending bytes on preserving sensor noise, where
  * SSIM keeps asking for more but the eye sees no difference. IMAGE_COMPRESS_TARGET overrides the target. */
-export const COMPRESS_SEARCH: QualitySearch = { target: 0.97, min: 40, max: 85 };
+export const COMPRESS_SEARCH: QualitySearch = { target: 0.973, min: 40, max: 85 };
 
 export function compressSearch(): QualitySearch {
   // globalThis: this module's own export `process` shadows Node's.
