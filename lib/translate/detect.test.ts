@@ -1,4 +1,4 @@
-import { detectByScript, detectLanguage } from './detect';
+import { detectByCommonWords, detectByScript, detectLanguage } from './detect';
 
 jest.mock('eld/medium', () => jest.requireActual('./eld-jest-shim.cjs'), { virtual: true });
 
@@ -29,6 +29,18 @@ describe('detectLanguage', () => {
     expect(detectByScript('Phở bò')).toBe('vi');
     expect(detectByScript('Hello')).toBeNull();
     expect(detectByScript('I love 김치 and kimbap very much')).toBeNull();
+  });
+
+  it.each([
+    ['Hello world', 'en'], ['Hello', 'en'], ['hello world!', 'en'], ['Hola mundo', 'es'], ['Hola', 'es'], ['Ciao', 'it'],
+    ['Olá', 'pt'], ['Bonjour', 'fr'], ['Hallo Welt', 'de'], ['Ciao mondo', 'it'], ['Obrigado', 'pt'], ['cat', 'en'],
+  ])('a few words: %s → %s (where n-grams alone guess wrong)', async (text, lang) => {
+    await expect(detectLanguage(text)).resolves.toBe(lang);
+  });
+
+  it('leaves ties and longer text to the statistical detector', () => {
+    expect(detectByCommonWords('mundo')).toBeNull(); // Spanish and Portuguese alike
+    expect(detectByCommonWords('one two three four five six seven')).toBeNull();
   });
 
   it('gives null when there are no letters', async () => {
