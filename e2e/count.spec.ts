@@ -45,9 +45,15 @@ test('limits the text to 5000 characters, also when pasting', async ({ page }) =
   await expect(page.getByTestId('count-counter')).toHaveText('5000 / 5000');
   await expect(input).toHaveValue('가'.repeat(5000));
   await expectFigures(page, 5000, 15000, 5000, 15000);
+  // At the limit the browser refuses more typing.
+  await input.press('End');
+  await input.press('a');
+  await expect(input).toHaveValue('가'.repeat(5000));
   // Emoji count as one character each, so 5000 flags fit.
+  await page.getByRole('button', { name: 'Clear' }).click();
   await input.fill('🇰🇷'.repeat(5001));
   await expect(page.getByTestId('count-counter')).toHaveText('5000 / 5000');
+  await expect(input).toHaveValue('🇰🇷'.repeat(5000));
 });
 
 test('a failing count API is ignored: no alert, the figures stay right', async ({ page }) => {

@@ -67,8 +67,10 @@ export default function PrivacyText({ facts }: { facts: PolicyFacts }) {
 
       <h2>Cookies and storage</h2>
       <p>
-        {siteName} itself sets no tracking cookies. The page may keep a short-lived note in your browser&apos;s session
-        storage to recover from a failed page load; it holds no personal data.
+        {siteName} itself sets no tracking or advertising cookies. When you start a job, our server sets one
+        functional cookie holding a random token (valid for one day, sent only to our API) so that only your browser
+        can download or delete your files; it says nothing about who you are. The page may also keep a short-lived
+        note in your browser&apos;s session storage to recover from a failed page load; it holds no personal data.
       </p>
 
       <h2>Children</h2>

@@ -73,7 +73,9 @@ export function CountTool({ limit }: { limit: number }) {
           rows={12}
           placeholder="Type or paste text to count its characters and bytes"
           value={text}
-          // Typing and pasting both land here: anything past the limit is cut off at a character boundary.
+          // At the limit the browser itself refuses more typing; pasting past it is cut at a character boundary.
+          // (maxLength counts UTF-16 units, so it is only set once the limit is reached.)
+          maxLength={counts.chars >= limit ? text.length : undefined}
           onChange={(e) => setText(clampChars(e.target.value, limit))}
           spellCheck={false}
         />

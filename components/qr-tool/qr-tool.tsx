@@ -57,6 +57,7 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
     };
   }, [image]);
 
+  const chars = charCount(text);
   const canGenerate = text.trim() !== '' && !busy;
 
   async function generate() {
@@ -114,7 +115,7 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
             Text or URL
           </label>
           <span className={styles.counter} data-testid="qr-counter">
-            {charCount(text)} / {limit}
+            {chars} / {limit}
           </span>
         </div>
         <textarea
@@ -123,6 +124,8 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
           rows={8}
           placeholder="Enter text or URL to generate QR code"
           value={text}
+          // Same rule as the Count page: maxLength at the limit, pasted text cut at a character boundary.
+          maxLength={chars >= limit ? text.length : undefined}
           onChange={(e) => setText(clampChars(e.target.value, limit))}
           spellCheck={false}
         />
