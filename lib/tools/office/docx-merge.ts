@@ -1,4 +1,13 @@
+// Word merge (docx/merge): every uploaded document in order, each starting on a new page, in one .docx.
 import 'server-only';
-import { notBuilt } from '../not-built';
+import path from 'node:path';
+import { AppError } from '@/lib/api/errors';
+import type { Processor } from '../types';
+import { mergeDocx } from './docx/merge';
 
-export const process = notBuilt('Word merge');
+export const process: Processor = async (inputs, _options, ctx) => {
+  if (inputs.length === 0) throw new AppError('BAD_REQUEST', 'Add at least one Word document to merge.');
+  const out = path.join(ctx.workDir, 'Merged_File.docx');
+  await mergeDocx(inputs.map((i) => ({ path: i.path, name: i.name })), out);
+  return { path: out };
+};

@@ -1,0 +1,301 @@
+// One streaming pass (saxes, no DOM) that copies a WordprocessingML part and rewrites every id that must
+// change when documents are merged: relationship ids, style ids, numbering ids, note/comment ids, bookmark
+// and revision ids, bookmark names (and the fields/links that use them), drawing ids. A 12 MB body takes
+// about a second. Sections can be captured and rebuilt by a hook (next-page breaks, header references).
+import { SaxesParser } from 'saxes';
+import { NS, escAttr, escText } from '@/lib/office/xml';
+
+export interface SectPrChild { local: string; attrs: Record<string, string>; xml: string }
+export interface SectPrCapture {
+  qname: string;
+  attrs: Record<string, string>;
+  children: SectPrChild[];
+  /** The body's last sectPr (the document's final section), not one inside a paragraph. */
+  final: boolean;
+}
+
+export interface RewriteHooks {
+  rel?(id: string): string;
+  style?(id: string): string;
+  num?(id: string): string;
+  abstractNum?(id: string): string;
+  numPic?(id: string): string;
+  nsid?(value: string): string;
+  footnote?(id: string): string;
+  endnote?(id: string): string;
+  comment?(id: string): string;
+  /** A note or comment definition at the top of its part: its new id, or null to drop it. */
+  noteDef?(id: string, type: string | undefined): string | null;
+  annId?(id: string): string;
+  bookmark?(name: string): string;
+  fieldCode?(code: string): string;
+  docPrId?(): string;
+  styleId?(id: string): string;
+  styleName?(name: string): string;
+  dropDefault?: boolean;
+  /** Injected as pStyle into paragraphs that have none. */
+  defaultPStyle?: string | null;
+  sectPr?(s: SectPrCapture): string;
+}
+
+export type RewriteMode = 'whole' | 'body' | 'notes' | 'fragment';
+
+export interface RewriteOptions {
+  mode: RewriteMode;
+  hooks: RewriteHooks;
+  /** Namespace scope of a fragment (its part's root declarations). */
+  scope?: Map<string, string>;
+  stripParaIds?: boolean;
+  /** Declarations added to each emitted top-level element (prefixes bound differently in the merged root). */
+  extraDecls?: string;
+}
+
+export interface RewriteResult {
+  xml: string;
+  rootName: string;
+  rootAttrs: Record<string, string>;
+  /** Body mode: the rebuilt final sectPr (or null when the body had none). */
+  finalSectPr: string | null;
+}
+
+const REVISION = new Set([
+  'ins', 'del', 'moveFrom', 'moveTo', 'moveFromRangeStart', 'moveFromRangeEnd', 'moveToRangeStart', 'moveToRangeEnd',
+  'rPrChange', 'pPrChange', 'sectPrChange', 'tblPrChange', 'trPrChange', 'tcPrChange', 'tblGridChange',
+  'numberingChange', 'cellIns', 'cellDel', 'cellMerge', 'customXmlInsRangeStart', 'customXmlInsRangeEnd',
+  'customXmlDelRangeStart', 'customXmlDelRangeEnd', 'customXmlMoveFromRangeStart', 'customXmlMoveFromRangeEnd',
+  'customXmlMoveToRangeStart', 'customXmlMoveToRangeEnd', 'bookmarkEnd',
+]);
+const STYLE_REF = new Set(['pStyle', 'rStyle', 'tblStyle', 'basedOn', 'next', 'link', 'styleLink', 'numStyleLink']);
+const NOTE_TYPES_DROPPED = new Set(['separator', 'continuationSeparator', 'continuationNotice']);
+
+interface Frame {
+  name: string;
+  local: string;
+  uri: string | undefined;
+  scope: Map<string, string>;
+  selfClosing: boolean;
+  skip: boolean;
+  /** Paragraph waiting for its first child (pStyle injection). */
+  pWait?: boolean;
+  /** pPr waiting for its first child (pStyle injection). */
+  pPrWait?: boolean;
+  capture?: { attrs: Record<string, string>; children: SectPrChild[]; outer: string[]; childStart: number };
+  /** Output was suppressed for this element's tags (body mode root/body). */
+  hidden: boolean;
+  /** Rewritten attributes, kept for direct children of a captured sectPr. */
+  attrsOut?: Record<string, string>;
+}
+
+export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
+  const { hooks, mode } = opts;
+  const parser = new SaxesParser({ position: false });
+  let out: string[] = [];
+  const stack: Frame[] = [];
+  let rootName = '';
+  let rootAttrs: Record<string, string> = {};
+  let finalSectPr: string | null = null;
+  let skipDepth = 0;
+  let inInstr = 0;
+  const topDepth = mode === 'body' ? 2 : mode === 'notes' ? 1 : -1;
+  const baseScope = opts.scope ?? new Map<string, string>();
+  let wp = 'w';
+  for (const [p, u] of baseScope) if (u === NS.w) wp = p;
+
+  const pStyleTag = () => `<${wp}:pStyle ${wp}:val="${escAttr(hooks.defaultPStyle ?? '')}"/>`;
+
+  function openTagString(name: string, attrs: Array<[string, string]>, selfClosing: boolean, extra: string): string {
+    let s = `<${name}`;
+    for (const [k, v] of attrs) s += ` ${k}="${escAttr(v)}"`;
+    return s + extra + (selfClosing ? '/>' : '>');
+  }
+
+  parser.on('doctype', () => { throw new Error('DOCTYPE not allowed'); });
+
+  parser.on('opentag', (node) => {
+    const depth = stack.length;
+    const parent = stack[depth - 1];
+    const attrsIn = node.attributes as Record<string, string>;
+    if (skipDepth > 0) {
+      skipDepth++;
+      stack.push({ name: node.name, local: '', uri: undefined, scope: parent.scope, selfClosing: node.isSelfClosing, skip: true, hidden: true });
+      return;
+    }
+    // Namespace scope.
+    let scope = parent ? parent.scope : baseScope;
+    for (const k in attrsIn) {
+      if (k === 'xmlns' || k.startsWith('xmlns:')) {
+        if (scope === (parent ? parent.scope : baseScope)) scope = new Map(scope);
+        scope.set(k === 'xmlns' ? '' : k.slice(6), attrsIn[k]);
+        if (attrsIn[k] === NS.w && k !== 'xmlns') wp = k.slice(6);
+      }
+    }
+    const colon = node.name.indexOf(':');
+    const prefix = colon < 0 ? '' : node.name.slice(0, colon);
+    const local = colon < 0 ? node.name : node.name.slice(colon + 1);
+    const uri = scope.get(prefix);
+    const isW = uri === NS.w;
+    const frame: Frame = { name: node.name, local, uri, scope, selfClosing: node.isSelfClosing, skip: false, hidden: false };
+
+    if (depth === 0) {
+      rootName = node.name;
+      rootAttrs = { ...attrsIn };
+      if (uri === NS.wStrict) throw new Error('strict');
+    }
+    // Body mode: the root and <w:body> are written by the caller; other root children (background) dropped.
+    if (mode === 'body' && depth <= 1) {
+      frame.hidden = true;
+      if (depth === 1 && !(isW && local === 'body')) { frame.skip = true; skipDepth = 1; }
+      stack.push(frame);
+      return;
+    }
+    if (mode === 'notes' && depth === 0) { frame.hidden = true; stack.push(frame); return; }
+
+    // Attribute rewriting.
+    const attrs: Array<[string, string]> = [];
+    let drop = false;
+    for (const k in attrsIn) {
+      let v = attrsIn[k];
+      const c = k.indexOf(':');
+      if (c > 0 && k.slice(0, c) !== 'xmlns') {
+        const aUri = scope.get(k.slice(0, c));
+        const aLocal = k.slice(c + 1);
+        if (aUri === NS.r) {
+          if (hooks.rel) v = hooks.rel(v);
+        } else if (aUri === NS.w14 && opts.stripParaIds && (aLocal === 'paraId' || aLocal === 'textId')) {
+          continue;
+        } else if (aUri === NS.w && isW) {
+          if (aLocal === 'val') {
+            if (STYLE_REF.has(local)) { if (hooks.style) v = hooks.style(v); }
+            else if (local === 'numId') { if (hooks.num) v = hooks.num(v); }
+            else if (local === 'abstractNumId') { if (hooks.abstractNum) v = hooks.abstractNum(v); }
+            else if (local === 'nsid') { if (hooks.nsid) v = hooks.nsid(v); }
+            else if (local === 'lvlPicBulletId') { if (hooks.numPic) v = hooks.numPic(v); }
+            else if (local === 'name' && parent?.local === 'style' && hooks.styleName) v = hooks.styleName(v);
+          } else if (aLocal === 'id') {
+            if (local === 'footnoteReference') { if (hooks.footnote) v = hooks.footnote(v); }
+            else if (local === 'endnoteReference') { if (hooks.endnote) v = hooks.endnote(v); }
+            else if (local === 'commentRangeStart' || local === 'commentRangeEnd' || local === 'commentReference') {
+              if (hooks.comment) v = hooks.comment(v);
+            } else if (local === 'bookmarkStart' || REVISION.has(local)) { if (hooks.annId) v = hooks.annId(v); }
+            else if (depth === topDepth && mode === 'notes' && (local === 'footnote' || local === 'endnote' || local === 'comment') && hooks.noteDef) {
+              const typ = attrsIn[`${prefix ? prefix + ':' : ''}type`];
+              const nv = typ && NOTE_TYPES_DROPPED.has(typ) ? null : hooks.noteDef(v, typ);
+              if (nv === null) drop = true; else v = nv;
+            }
+          } else if (aLocal === 'name' && local === 'bookmarkStart') { if (hooks.bookmark) v = hooks.bookmark(v); }
+          else if (aLocal === 'anchor' && local === 'hyperlink') { if (hooks.bookmark) v = hooks.bookmark(v); }
+          else if (aLocal === 'instr' && local === 'fldSimple') { if (hooks.fieldCode) v = hooks.fieldCode(v); }
+          else if (local === 'num' && aLocal === 'numId') { if (hooks.num) v = hooks.num(v); }
+          else if (local === 'abstractNum' && aLocal === 'abstractNumId') { if (hooks.abstractNum) v = hooks.abstractNum(v); }
+          else if (local === 'numPicBullet' && aLocal === 'numPicBulletId') { if (hooks.numPic) v = hooks.numPic(v); }
+          else if (local === 'style' && aLocal === 'styleId') { if (hooks.styleId) v = hooks.styleId(v); }
+          else if (local === 'style' && aLocal === 'default' && hooks.dropDefault) continue;
+        }
+      } else if (k === 'id' && local === 'docPr' && uri === NS.wp && hooks.docPrId) {
+        v = hooks.docPrId();
+      }
+      attrs.push([k, v]);
+    }
+    if (drop) {
+      frame.skip = true; frame.hidden = true; skipDepth = 1;
+      stack.push(frame);
+      return;
+    }
+
+    // pStyle injection for paragraphs without one.
+    if (hooks.defaultPStyle && parent) {
+      if (parent.pWait) {
+        parent.pWait = false;
+        if (isW && local === 'pPr') frame.pPrWait = true;
+        else out.push(`<${wp}:pPr>${pStyleTag()}</${wp}:pPr>`);
+      } else if (parent.pPrWait) {
+        parent.pPrWait = false;
+        if (!(isW && local === 'pStyle')) out.push(pStyleTag());
+      }
+    }
+
+    // Section capture (body mode).
+    if (isW && local === 'sectPr' && mode === 'body' && hooks.sectPr && (parent?.local === 'body' || parent?.local === 'pPr')) {
+      frame.capture = { attrs: Object.fromEntries(attrs), children: [], outer: out, childStart: 0 };
+      out = [];
+      stack.push(frame);
+      return;
+    }
+    if (parent?.capture) {
+      parent.capture.childStart = out.length;
+      frame.attrsOut = Object.fromEntries(attrs);
+    }
+
+    const extra = depth === topDepth && opts.extraDecls ? opts.extraDecls : '';
+    if (isW && local === 'p' && hooks.defaultPStyle) {
+      if (node.isSelfClosing) {
+        out.push(openTagString(node.name, attrs, false, extra), `<${wp}:pPr>${pStyleTag()}</${wp}:pPr></${node.name}>`);
+        frame.hidden = true;
+      } else {
+        frame.pWait = true;
+        out.push(openTagString(node.name, attrs, false, extra));
+      }
+    } else if (frame.pPrWait && node.isSelfClosing) {
+      out.push(openTagString(node.name, attrs, false, extra), `${pStyleTag()}</${node.name}>`);
+      frame.hidden = true;
+      frame.pPrWait = false;
+    } else {
+      out.push(openTagString(node.name, attrs, node.isSelfClosing, extra));
+    }
+    if (isW && local === 'instrText') inInstr++;
+    stack.push(frame);
+  });
+
+  parser.on('closetag', () => {
+    const frame = stack.pop()!;
+    if (frame.skip) {
+      if (skipDepth > 0) skipDepth--;
+      return;
+    }
+    const parent = stack[stack.length - 1];
+    if (frame.capture) {
+      const cap = frame.capture;
+      out = cap.outer;
+      const final = mode === 'body' && stack.length === 2;
+      const xmlOut = hooks.sectPr!({ qname: frame.name, attrs: cap.attrs, children: cap.children, final });
+      if (final) finalSectPr = xmlOut; else out.push(xmlOut);
+      if (parent?.capture) pushCaptured(parent, frame);
+      return;
+    }
+    if (frame.uri === NS.w && frame.local === 'instrText') inInstr--;
+    if (!frame.hidden) {
+      if (frame.pWait) out.push(`<${wp}:pPr>${pStyleTag()}</${wp}:pPr>`);
+      if (frame.pPrWait) out.push(pStyleTag());
+      if (!frame.selfClosing) out.push(`</${frame.name}>`);
+    }
+    if (parent?.capture) pushCaptured(parent, frame);
+  });
+
+  function pushCaptured(parent: Frame, child: Frame) {
+    const cap = parent.capture!;
+    const xmlChild = out.slice(cap.childStart).join('');
+    out.length = cap.childStart;
+    cap.children.push({ local: child.local, attrs: child.attrsOut ?? {}, xml: xmlChild });
+  }
+
+  parser.on('text', (t) => {
+    if (skipDepth > 0) return;
+    const top = stack[stack.length - 1];
+    if (!top || top.hidden) return;
+    if (top.capture) return; // whitespace between section children
+    out.push(escText(inInstr > 0 && hooks.fieldCode ? hooks.fieldCode(t) : t));
+  });
+  parser.on('cdata', (t) => {
+    if (skipDepth > 0) return;
+    const top = stack[stack.length - 1];
+    if (!top || top.hidden) return;
+    out.push(escText(t));
+  });
+  parser.on('comment', (t) => {
+    if (skipDepth > 0 || stack.length === 0 || stack[stack.length - 1].hidden) return;
+    out.push(`<!--${t}-->`);
+  });
+
+  parser.write(xml).close();
+  return { xml: out.join(''), rootName, rootAttrs, finalSectPr };
+}
