@@ -4,7 +4,7 @@
 // truncated to 8 bits (v * 255). What differs: onnxruntime runs in sequential mode with 2 intra-op threads
 // (the library hard-codes parallel mode, ~1.7x slower on this 2-core machine), the model file is read
 // from the package's dist folder by an explicit path (never relative to the working directory), and
-// the session is cached per thread: one model load per worker.
+// the session is cached per thread: one model load per worker. The CPU memory arena is off (see below).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { InferenceSession, Tensor as OrtTensor } from 'onnxruntime-common';
@@ -54,6 +54,9 @@ export function getSession(name: ModelName = 'medium'): Promise<InferenceSession
         intraOpNumThreads: 2,
         interOpNumThreads: 1,
         graphOptimizationLevel: 'all',
+        // The arena keeps every run's activations (~0.8-1.5 GB at 1024x1024) for the worker's lifetime;
+        // without it a worker stays at ~0.5 GB after a run, at the same CPU cost (measured: 6.6 vs 6.8 s CPU).
+        enableCpuMemArena: false,
       }),
     );
     s.catch(() => sessions.delete(name));
