@@ -196,6 +196,16 @@ async function extractPage(pdfjs, doc, p, task) {
   const links = [];
   try {
     for (const a of await page.getAnnotations()) {
+      // Filled-in form fields: their values are page text for the reader.
+      if (a.subtype === 'Widget' && typeof a.fieldValue === 'string' && a.fieldValue.trim() && a.rect && !a.hidden) {
+        const q1 = ap([a.rect[0], a.rect[1]], V);
+        const q2 = ap([a.rect[2], a.rect[3]], V);
+        const h = Math.abs(q2[1] - q1[1]);
+        const size = Math.max(4, Math.min(12, h * 0.7));
+        runs.push({ str: a.fieldValue, x: Math.min(q1[0], q2[0]) + 2, y: Math.max(q1[1], q2[1]) - (h - size) / 2 - size * 0.2,
+          w: Math.abs(q2[0] - q1[0]) - 4, size, font: 'Helvetica', bold: false, italic: false, color: '#000000', rotated: false,
+          eol: true, invisible: false });
+      }
       const url = a.url || a.unsafeUrl;
       if (a.subtype !== 'Link' || !url || !a.rect) continue;
       const p1 = ap([a.rect[0], a.rect[1]], V);

@@ -47,7 +47,7 @@ function runText(line: Line): { run: TextRun; text: string }[] {
     let text = r.str;
     if (prev) {
       const gap = r.x - (prev.x + prev.w);
-      if (gap > 0.15 * Math.min(r.size, prev.size) && !/\s$/.test(prev.str) && !/^\s/.test(text)) text = ` ${text}`;
+      if (gap > 0.1 * Math.min(r.size, prev.size) && !/\s$/.test(prev.str) && !/^\s/.test(text)) text = ` ${text}`;
     }
     out.push({ run: r, text });
     prev = r;
@@ -201,10 +201,16 @@ export async function pageSection(page: PageData, first: boolean): Promise<ISect
   const maxW = page.width - margin.left - margin.right;
   const children: Child[] = [];
   let cursor = margin.top; // bottom of the previous item, for vertical spacing
+  const content = { x: margin.left, y: c.y, w: maxW, h: c.h };
   for (const block of layout.blocks) {
+    // A block with another beside it is a column: align within it; otherwise within the page's text area.
+    const b = block.region;
+    const column = layout.blocks.some((o) => o !== block && Math.min(o.region.y + o.region.h, b.y + b.h) - Math.max(o.region.y, b.y) > 0 &&
+      (o.region.x >= b.x + b.w || o.region.x + o.region.w <= b.x));
+    const region = column ? b : content;
     let pending: Line[] = [];
     const flush = () => {
-      for (const p of paragraphs(pending, block.region)) {
+      for (const p of paragraphs(pending, region)) {
         children.push(paragraph(p, page.links, margin.left, p.top - cursor));
         cursor = Math.max(cursor, p.bottom);
       }
