@@ -39,7 +39,7 @@ describe('model and matte on a composite with a known mask', () => {
   });
 
   test('gives the same mask as @imgly/background-removal-node on the same pixels', async () => {
-    const blob = new Blob([comp.rgba], { type: `image/x-rgba8;width=${comp.width};height=${comp.height}` });
+    const blob = new Blob([new Uint8Array(comp.rgba)], { type: `image/x-rgba8;width=${comp.width};height=${comp.height}` });
     // Raw RGBA out (its x-alpha8 output path is broken in 1.4.5): the alpha channel is the library's mask.
     const result = await libraryRemoveBackground(blob, {
       publicPath: `file://${modelDir()}/`, model: 'medium', output: { format: 'image/x-rgba8', quality: 1 },
