@@ -47,8 +47,13 @@ export interface PdfProbe {
  * qpdf's own parser (xref, trailer, catalog). `walk: true` walks the real page tree instead (detects loops,
  * missing pages, a wrong /Count): slower, used to settle a disagreement and before handing a file to qpdf.
  */
-export async function probePdf(file: string, opts: { walk?: boolean; session?: QpdfSession } = {}): Promise<PdfProbe> {
-  const r = await (opts.session ?? new QpdfSession()).run((f) => ['--show-encryption', opts.walk ? '--show-pages' : '--show-npages', f(file)]);
+export async function probePdf(file: string, opts: { walk?: boolean; session?: QpdfSession; password?: string } = {}): Promise<PdfProbe> {
+  const r = await (opts.session ?? new QpdfSession()).run((f) => [
+    ...(opts.password === undefined ? [] : [`--password=${opts.password}`]),
+    '--show-encryption',
+    opts.walk ? '--show-pages' : '--show-npages',
+    f(file),
+  ]);
   const lines = r.stdout.split('\n').map((l) => l.trim());
   const needsPassword = /Incorrect password supplied|invalid password/i.test(`${r.stdout}\n${r.stderr}`);
   const count = opts.walk ? lines.filter((l) => /^page \d+: /.test(l)).length : Number(lines.find((l) => /^\d+$/.test(l)) ?? NaN);

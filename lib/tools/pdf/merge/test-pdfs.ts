@@ -145,6 +145,8 @@ export function linkTargets(j: QpdfJson): string[] {
   return out;
 }
 
-export function pdftotext(file: string, password?: string): string {
-  return execFileSync('pdftotext', [...(password ? ['-upw', password] : []), '-layout', file, '-'], { maxBuffer: 256 * 1024 * 1024 }).toString();
+/** Text of the file (or of pages first..last) as poppler reads it. */
+export function pdftotext(file: string, password?: string, first?: number, last?: number): string {
+  const range = first ? ['-f', String(first), '-l', String(last ?? first)] : [];
+  return execFileSync('pdftotext', [...(password ? ['-upw', password] : []), ...range, '-layout', file, '-'], { maxBuffer: 256 * 1024 * 1024 }).toString();
 }
