@@ -4,10 +4,11 @@
 // its drawing by the slide's rel id), targets are renamed, and relationships whose targets are missing
 // are dropped.
 import { createHash } from 'node:crypto';
-import type { Element } from '@xmldom/xmldom';
 import { decodeXml } from '@/lib/office/package-reader';
 import type { SourceDeck } from './deck';
-import { CT, NS, REL, descendants, firstChild, parseXml, serializeXml, type Rel } from './opc';
+import { explicitOffice2007Chart } from './chart-2007';
+import { applyTextDefaults } from './text-defaults';
+import { CT, NS, REL, descendants, firstChild, parseXml, serializeXml, type Rel, type XElement as Element } from './opc';
 import type { OutPackage } from './out-package';
 import { scaleDocument, type Fit } from './scale';
 
@@ -20,6 +21,8 @@ export interface MergeState {
   masterOrder: MasterEntry[];
   /** Identical media (same bytes) stored once. */
   media: Map<string, string>;
+  /** Layouts reached from slides but missing from their master's list (sloppy writers): listed at the end. */
+  orphanLayouts: { master: string; layout: string }[];
   ensureNotesMaster(): Promise<string | null>;
 }
 
@@ -44,6 +47,8 @@ export class DeckCopier {
     private readonly state: MergeState,
     private readonly slideFit: Fit | null,
     private readonly notesFit: Fit | null,
+    /** This deck's text box defaults when they differ from the merged deck's. */
+    private readonly textDefaults: Element | null = null,
   ) {}
 
   private typeOf(part: string): string {
@@ -115,7 +120,9 @@ export class DeckCopier {
     const isMaster = CT.master.test(type);
     const isComments = CT.comments.test(type) && this.comments.authorId.size > 0;
     const isModern = CT.modernComments.test(type);
-    const rewrite = ((placeable || textOnly) && fit) || isMaster || isComments || isModern;
+    const chart2007 = this.deck.office2007 && /drawingml\.chart\+xml$/.test(type);
+    const textDefaults = this.textDefaults && (CT.slide.test(type) || CT.layout.test(type) || CT.master.test(type));
+    const rewrite = ((placeable || textOnly) && fit) || isMaster || isComments || isModern || chart2007 || textDefaults;
 
     if (!rewrite && !inspect && this.deck.pkg.size(stored) > LARGE) {
       const { pkg } = this.deck;
@@ -129,11 +136,13 @@ export class DeckCopier {
       return name;
     }
     const doc = parseXml(decodeXml(data, this.deck.fileName, 'pptx'));
-    const root = doc.documentElement as unknown as Element;
+    const { root } = doc;
+    if (textDefaults) applyTextDefaults(root, this.textDefaults!);
     if ((placeable || textOnly) && fit) scaleDocument(doc, fit, placeable);
     if (isMaster) this.renumberLayouts(root, dropped);
     if (isComments) this.remapComments(root);
     if (isModern) this.remapModernComments(root);
+    if (chart2007) explicitOffice2007Chart(root);
     const xml = serializeXml(doc);
     if (inspect) inspect(xml.slice(0, 4096));
     out.add({ name, type, data: Buffer.from(xml, 'utf8'), rels: relsOut });
@@ -143,7 +152,7 @@ export class DeckCopier {
   /** Masters are stored once per content (and fit): a deck whose master is already in the output reuses it. */
   async ensureMaster(stored: string): Promise<string> {
     if (this.memo.has(stored)) return this.memo.get(stored)!;
-    const fitKey = this.slideFit ? `${this.slideFit.s}:${this.slideFit.dx}:${this.slideFit.dy}` : '1';
+    const fitKey = `${this.slideFit ? `${this.slideFit.s}:${this.slideFit.dx}:${this.slideFit.dy}` : '1'}:${this.textDefaults ? this.deck.defaultTextStyle : ''}`;
     const key = `${fitKey}:${await this.subtreeHash(stored, new Set())}`;
     const rels = await this.deck.rels(stored);
     const known = this.state.masters.get(key);
@@ -171,7 +180,11 @@ export class DeckCopier {
       await this.ensureMaster(master);
       if (this.memo.has(stored)) return this.memo.get(stored)!;
     }
-    return this.copyGeneric(stored, this.typeOf(stored));
+    const name = await this.copyGeneric(stored, this.typeOf(stored));
+    const masterOut = master ? this.memo.get(master) : null;
+    const listed = master && (await this.deck.rels(master)).some((r) => r.type === REL.slideLayout && r.target === stored);
+    if (masterOut && !listed) this.state.orphanLayouts.push({ master: masterOut, layout: name });
+    return name;
   }
 
   /** Content hash of a part and everything it links to, ignoring back-links and layout ids. */
@@ -206,7 +219,7 @@ export class DeckCopier {
     if (!list) return;
     for (const el of descendants(list, 'sldLayoutId')) {
       const rid = el.getAttributeNS(NS.r, 'id') ?? '';
-      if (dropped.has(rid)) el.parentNode?.removeChild(el);
+      if (dropped.has(rid)) el.parent?.removeChild(el);
       else el.setAttribute('id', String(this.state.nextMasterId++));
     }
   }

@@ -1,11 +1,15 @@
 // One source deck opened through the guarded package reader: its content types, presentation part,
 // slide list, masters and sizes, with cached relationship lookups.
 import { createHash } from 'node:crypto';
-import type { Element } from '@xmldom/xmldom';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '@/lib/api/errors';
 import { damagedError, decodeXml, openPackage, type OfficePackage } from '@/lib/office/package-reader';
-import { ContentTypes, NS, REL, XmlError, descendants, firstChild, parseRels, parseXml, relsPartOf, type Rel } from './opc';
+import { ContentTypes, NS, REL, XmlError, descendants, firstChild, parseRels, parseXml, relsPartOf, type Rel, type XElement as Element } from './opc';
+import { serializeElement } from './xtree';
 import type { Size } from './scale';
+import { isOffice2007 } from './chart-2007';
 
 export interface SourceSlide { part: string; id: number }
 
@@ -23,6 +27,10 @@ export interface SourceDeck {
   handoutMaster: string | null;
   size: Size;
   notesSize: Size;
+  /** The presentation's <p:defaultTextStyle> (text box defaults) as XML, or null. */
+  defaultTextStyle: string | null;
+  /** Office 2007 wrote it (its charts leave out settings later versions read differently). */
+  office2007: boolean;
   /** The relationships of a part (internal targets resolved to stored names), cached. */
   rels(part: string): Promise<Rel[]>;
   /** A part's bytes; cached for small parts until take() hands them over. */
@@ -66,8 +74,43 @@ function prefetch(pkg: OfficePackage, pending: Map<string, Promise<Buffer | unde
   for (let i = 0; i < PREFETCH_PARALLEL; i++) void worker();
 }
 
-export async function openDeck(filePath: string, name: string, index: number): Promise<SourceDeck> {
-  const pkg = await openPackage(filePath, name, 'pptx');
+/**
+ * Where a ZIP really ends when bytes trail its end-of-central-directory record (some writers and transfers
+ * append a newline; PowerPoint ignores them), or null when nothing trails.
+ */
+async function zipEndBeforeTrailer(filePath: string): Promise<number | null> {
+  const fh = await fs.promises.open(filePath, 'r');
+  try {
+    const { size } = await fh.stat();
+    const len = Math.min(size, 65_557 + 64);
+    const tail = Buffer.alloc(len);
+    await fh.read(tail, 0, len, size - len);
+    for (let i = len - 22; i >= 0; i--) {
+      if (tail.readUInt32LE(i) !== 0x06054b50) continue;
+      const end = size - len + i + 22 + tail.readUInt16LE(i + 20);
+      return end < size ? end : null;
+    }
+    return null;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Opens a deck; a ZIP with bytes after its end record is read from a copy without them (scratchDir). */
+async function openTolerant(filePath: string, name: string, scratchDir: string | undefined): Promise<OfficePackage> {
+  try {
+    return await openPackage(filePath, name, 'pptx');
+  } catch (err) {
+    const end = scratchDir ? await zipEndBeforeTrailer(filePath).catch(() => null) : null;
+    if (end === null || !scratchDir) throw err;
+    const copy = path.join(scratchDir, `trimmed-${Date.now()}-${Math.random().toString(36).slice(2)}.zip`);
+    await pipeline(fs.createReadStream(filePath, { start: 0, end: end - 1 }), fs.createWriteStream(copy));
+    return openPackage(copy, name, 'pptx');
+  }
+}
+
+export async function openDeck(filePath: string, name: string, index: number, scratchDir?: string): Promise<SourceDeck> {
+  const pkg = await openTolerant(filePath, name, scratchDir);
   const fileName = pkg.fileName;
   try {
     return await loadDeck(pkg, index);
@@ -132,7 +175,7 @@ async function loadDeck(pkg: OfficePackage, index: number): Promise<SourceDeck> 
   const presXml = await pkg.readXml(presPart);
   const presRels = await rels(presPart);
   const byId = new Map(presRels.filter((r) => !r.external).map((r) => [r.id, r.target]));
-  const root = parseXml(presXml).documentElement as unknown as Element;
+  const { root } = parseXml(presXml);
 
   const listTargets = (listName: string, itemName: string): { part: string; el: Element }[] => {
     const list = firstChild(root, listName);
@@ -154,8 +197,20 @@ async function loadDeck(pkg: OfficePackage, index: number): Promise<SourceDeck> 
     ?? presRels.find((r) => r.type === REL.notesMaster && !r.external && pkg.has(r.target))?.target ?? null;
   const handoutMaster = listTargets('handoutMasterIdLst', 'handoutMasterId')[0]?.part ?? null;
 
+  let office2007 = false;
+  const appRel = (await rels('')).find((r) => r.type === REL.appProps && !r.external && pkg.has(r.target));
+  if (appRel && pkg.size(appRel.target) < 1024 * 1024) {
+    try {
+      const app = parseXml(decodeXml(await take(appRel.target), fileName, 'pptx')).root;
+      office2007 = isOffice2007(firstChild(app, 'Application')?.textContent ?? '', firstChild(app, 'AppVersion')?.textContent ?? '');
+    } catch { /* unreadable app.xml: not a 2007 deck */ }
+  }
+
+  const dts = firstChild(root, 'defaultTextStyle');
+  const defaultTextStyle = dts ? serializeElement(dts) : null;
+
   return {
-    index, fileName, pkg, ct, presPart, presXml, presRels, slides, masters, notesMaster, handoutMaster,
+    defaultTextStyle, office2007, index, fileName, pkg, ct, presPart, presXml, presRels, slides, masters, notesMaster, handoutMaster,
     size: sizeOf(firstChild(root, 'sldSz'), { cx: 9144000, cy: 6858000 }),
     notesSize: sizeOf(firstChild(root, 'notesSz'), { cx: 6858000, cy: 9144000 }),
     rels, read, take, hashOf,

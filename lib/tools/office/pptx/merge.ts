@@ -1,11 +1,13 @@
 // Merges PowerPoint decks: slides in deck order, each with its own layout, master and theme (stored once
 // per content), notes, comments and media; the first deck's size, settings and notes master win, and
 // slides of other sizes are fitted and centred. See docs/notes/pptx.md.
+import path from 'node:path';
 import { AppError } from '@/lib/api/errors';
 import { damagedError } from '@/lib/office/package-reader';
 import { DeckCopier, type MergeState } from './copier';
 import { openDeck, type SourceDeck } from './deck';
-import { CT, REL, XmlError, type Rel } from './opc';
+import { CT, NS, REL, XmlError, firstChild, parseXml, serializeXml, type Rel } from './opc';
+import { XElement } from './xtree';
 import { OutPackage } from './out-package';
 import {
   buildAppXml, buildPresentationXml, mergeCommentAuthors, mergeModernAuthors, mergeTableStyles, plainNotesMaster,
@@ -25,10 +27,35 @@ const T = {
   theme: 'application/vnd.openxmlformats-officedocument.theme+xml',
 };
 
-export async function mergePresentations(inputs: MergeInput[], outFile: string): Promise<MergeStats> {
+/** Adds a layout to its master's layout list (and relationships). */
+function listLayout(out: OutPackage, masterName: string, layout: string, id: number): void {
+  const master = out.parts.get(masterName);
+  if (!master?.data) return;
+  const rels = master.rels ?? (master.rels = []);
+  let n = rels.length + 1;
+  while (rels.some((r) => r.id === `rId${n}`)) n += 1;
+  const rid = `rId${n}`;
+  rels.push({ id: rid, type: REL.slideLayout, target: layout, external: false });
+  const doc = parseXml(master.data.toString('utf8'));
+  const { root } = doc;
+  const pp = root.prefix ? `${root.prefix}:` : '';
+  let list = firstChild(root, 'sldLayoutIdLst');
+  if (!list) {
+    list = new XElement(`${pp}sldLayoutIdLst`, NS.p);
+    root.insertBefore(list, firstChild(root, 'transition') ?? firstChild(root, 'txStyles') ?? firstChild(root, 'timing') ?? firstChild(root, 'hf') ?? firstChild(root, 'extLst') ?? null);
+  }
+  const el = new XElement(`${pp}sldLayoutId`, NS.p);
+  el.setAttribute('id', String(id));
+  el.setAttributeNS(NS.r, 'r:id', rid);
+  list.appendChild(el);
+  master.data = Buffer.from(serializeXml(doc));
+}
+
+/** `scratchDir` (the job's folder) holds copies of decks that need mending before they can be read. */
+export async function mergePresentations(inputs: MergeInput[], outFile: string, scratchDir = path.dirname(outFile)): Promise<MergeStats> {
   const decks: SourceDeck[] = [];
   try {
-    for (const [i, input] of inputs.entries()) decks.push(await openDeck(input.path, input.name, i));
+    for (const [i, input] of inputs.entries()) decks.push(await openDeck(input.path, input.name, i, scratchDir));
     return await mergeDecks(decks, outFile);
   } finally {
     await Promise.all(decks.map((d) => d.pkg.close()));
@@ -54,7 +81,7 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
 
   let notesMasterName: string | null | undefined;
   const state: MergeState = {
-    out, nextMasterId: 2147483648, masters: new Map(), masterOrder: [], media: new Map(),
+    out, nextMasterId: 2147483648, masters: new Map(), masterOrder: [], media: new Map(), orphanLayouts: [],
     ensureNotesMaster: async () => {
       if (notesMasterName !== undefined) return notesMasterName;
       const source = decks.find((d) => d.notesMaster);
@@ -73,7 +100,10 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
       return notesMasterName;
     },
   };
-  const copiers = decks.map((d) => new DeckCopier(d, state, fitInto(d.size, deck0.size), fitInto(d.notesSize, deck0.notesSize)));
+  const norm = (x: string | null) => (x ?? '').replace(/\s+/g, ' ');
+  const copiers = decks.map((d) => new DeckCopier(d, state, fitInto(d.size, deck0.size), fitInto(d.notesSize, deck0.notesSize),
+    d.defaultTextStyle && norm(d.defaultTextStyle) !== norm(deck0.defaultTextStyle)
+      ? parseXml(d.defaultTextStyle).root : null));
 
   // Slide names and ids first: slide-jump links and notes point at slides not copied yet.
   let nextSlideId = 256;
@@ -117,6 +147,8 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
       }
     });
   }
+
+  for (const o of state.orphanLayouts) listLayout(out, o.master, o.layout, state.nextMasterId++);
 
   // Presentation relationships: masters, notes and handout masters, slides, then the first deck's others.
   const presRels: Rel[] = [];

@@ -1,7 +1,10 @@
 // Open Packaging Conventions helpers: part names, relationships and content types, parsed with a real XML
 // library (@xmldom/xmldom). Part names here are stored names without a leading '/'.
 import path from 'node:path';
-import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
+import { SaxesParser } from 'saxes';
+import { XmlError, type XElement } from './xtree';
+
+export { XmlError, parseXml, serializeXml, descendants, type XElement, type XDoc } from './xtree';
 
 export const NS = {
   rels: 'http://schemas.openxmlformats.org/package/2006/relationships',
@@ -58,39 +61,28 @@ export interface Rel {
   external: boolean;
 }
 
-/** Thrown for malformed XML; callers turn it into the visitor's "damaged file" error. */
-export class XmlError extends Error {}
+export function elementChildren(el: XElement): XElement[] {
+  return el.elements();
+}
 
-export function parseXml(text: string): Document {
-  const parser = new DOMParser({
-    onError: (level: string, msg: string) => {
-      if (level !== 'warning') throw new XmlError(msg);
-    },
+export function firstChild(el: XElement, localName: string): XElement | undefined {
+  return el.first(localName);
+}
+
+/** The attributes of every element with one of these local names (a fast, flat read with saxes). */
+export function scanElements(xml: string, names: ReadonlySet<string>): { name: string; attrs: Record<string, string> }[] {
+  const out: { name: string; attrs: Record<string, string> }[] = [];
+  const parser = new SaxesParser();
+  parser.on('opentag', (t) => {
+    const local = t.name.slice(t.name.indexOf(':') + 1);
+    if (names.has(local)) out.push({ name: local, attrs: t.attributes as Record<string, string> });
   });
-  return parser.parseFromString(text, 'application/xml');
-}
-
-export function serializeXml(doc: Document): string {
-  let s = new XMLSerializer().serializeToString(doc);
-  if (!s.startsWith('<?xml')) s = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${s}`;
-  return s;
-}
-
-export function elementChildren(el: Element): Element[] {
-  const out: Element[] = [];
-  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) out.push(n as Element);
-  return out;
-}
-
-export function firstChild(el: Element, localName: string): Element | undefined {
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 1 && (n as Element).localName === localName) return n as Element;
+  try {
+    parser.write(xml).close();
+  } catch (e) {
+    throw new XmlError((e as Error).message);
   }
-  return undefined;
-}
-
-export function descendants(el: Element, localName: string): Element[] {
-  return Array.from(el.getElementsByTagNameNS('*', localName));
+  return out;
 }
 
 /** '_rels' part of a part: 'ppt/slides/slide1.xml' -> 'ppt/slides/_rels/slide1.xml.rels'; '' -> '_rels/.rels'. */
@@ -118,15 +110,14 @@ export function relativeTarget(fromPart: string, toPart: string): string {
   return path.posix.relative(path.posix.dirname(fromPart), toPart);
 }
 
+const RELATIONSHIP = new Set(['Relationship']);
+
 export function parseRels(xml: string, fromPart: string): Rel[] {
-  const doc = parseXml(xml);
   const out: Rel[] = [];
-  for (const el of descendants(doc.documentElement as unknown as Element, 'Relationship')) {
-    const id = el.getAttribute('Id');
-    const type = el.getAttribute('Type');
-    const target = el.getAttribute('Target');
-    if (!id || !type || target === null) continue;
-    const external = (el.getAttribute('TargetMode') ?? '').toLowerCase() === 'external';
+  for (const { attrs } of scanElements(xml, RELATIONSHIP)) {
+    const { Id: id, Type: type, Target: target } = attrs;
+    if (!id || !type || target === undefined) continue;
+    const external = (attrs.TargetMode ?? '').toLowerCase() === 'external';
     if (external) out.push({ id, type, target, external });
     else {
       const resolved = resolveTarget(fromPart, target);
@@ -149,21 +140,22 @@ export function writeRels(fromPart: string, rels: Rel[]): string {
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="${NS.rels}">${items.join('')}</Relationships>`;
 }
 
+const TYPE_ENTRIES = new Set(['Default', 'Override']);
+
 export class ContentTypes {
   readonly defaults = new Map<string, string>();
   readonly overrides = new Map<string, string>();
 
   static parse(xml: string): ContentTypes {
     const ct = new ContentTypes();
-    const root = parseXml(xml).documentElement as unknown as Element;
-    for (const el of elementChildren(root)) {
-      const type = el.getAttribute('ContentType');
+    for (const { name: kind, attrs } of scanElements(xml, TYPE_ENTRIES)) {
+      const type = attrs.ContentType;
       if (!type) continue;
-      if (el.localName === 'Default') {
-        const ext = el.getAttribute('Extension');
+      if (kind === 'Default') {
+        const ext = attrs.Extension;
         if (ext && !ct.defaults.has(ext.toLowerCase())) ct.defaults.set(ext.toLowerCase(), type);
-      } else if (el.localName === 'Override') {
-        const name = el.getAttribute('PartName');
+      } else {
+        const name = attrs.PartName;
         if (name) ct.overrides.set(name.replace(/^\/+/, '').toLowerCase(), type);
       }
     }

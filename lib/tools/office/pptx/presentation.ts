@@ -2,10 +2,10 @@
 // section per source deck), app.xml, merged comment authors (legacy and modern) and table styles, and a
 // notes master for decks whose notes have none.
 import { randomUUID } from 'node:crypto';
-import type { Document, Element } from '@xmldom/xmldom';
 import { decodeXml } from '@/lib/office/package-reader';
 import type { SourceDeck } from './deck';
-import { NS, REL, descendants, elementChildren, escAttr, firstChild, parseXml, serializeXml } from './opc';
+import { NS, REL, descendants, elementChildren, escAttr, firstChild, parseXml, serializeXml, type XDoc } from './opc';
+import { XElement, allElements } from './xtree';
 import type { Size } from './scale';
 
 export interface Section { name: string; slideIds: number[] }
@@ -25,34 +25,36 @@ const REMOVED = new Set(['sldMasterIdLst', 'notesMasterIdLst', 'handoutMasterIdL
 
 export function buildPresentationXml(deck0: SourceDeck, lists: PresentationLists): string {
   const doc = parseXml(deck0.presXml);
-  const root = doc.documentElement as unknown as Element;
-  const p = root.namespaceURI ?? NS.p;
+  const { root } = doc;
+  const p = root.namespaceURI || NS.p;
   const pp = root.prefix ? `${root.prefix}:` : '';
-  const el = (name: string) => doc.createElementNS(p, `${pp}${name}`) as unknown as Element;
-  const withRid = (e: Element, rid: string) => { e.setAttributeNS(NS.r, 'r:id', rid); return e; };
+  const el = (name: string) => new XElement(`${pp}${name}`, p);
+  const withRid = (e: XElement, rid: string) => { e.setAttributeNS(NS.r, 'r:id', rid); return e; };
 
-  for (const child of elementChildren(root)) if (REMOVED.has(child.localName ?? '')) root.removeChild(child);
+  for (const child of root.elements()) if (REMOVED.has(child.localName)) root.removeChild(child);
   // Other references to the first deck's presentation relationships (embedded fonts, tags...).
-  for (const e of Array.from(root.getElementsByTagNameNS('*', '*'))) {
-    for (const attr of Array.from(e.attributes)) {
-      if (attr.namespaceURI !== NS.r) continue;
-      const mapped = lists.ridMap.get(attr.value);
-      if (mapped) attr.value = mapped;
-      else { e.parentNode?.removeChild(e); break; }
+  for (const e of allElements(root)) {
+    for (const attr of e.attributesNS(NS.r)) {
+      const mapped = lists.ridMap.get(e.getAttribute(attr) ?? '');
+      if (mapped) e.setAttribute(attr, mapped);
+      else { e.parent?.removeChild(e); break; }
     }
   }
-  for (const list of ['embeddedFontLst', 'custDataLst', 'smartTags']) {
+  for (const list of ['embeddedFontLst', 'custDataLst']) {
     const l = firstChild(root, list);
-    if (l && elementChildren(l).length === 0 && list !== 'smartTags') root.removeChild(l);
+    if (l && l.elements().length === 0) root.removeChild(l);
+  }
+  for (const font of descendants(root, 'embeddedFont')) {
+    if (!font.elements().some((c) => c.localName !== 'font')) font.parent?.removeChild(font);
   }
 
   const masterList = el('sldMasterIdLst');
   for (const m of lists.masters) {
-    const e = withRid(el('sldMasterId'), m.rid);
+    const e = el('sldMasterId');
     e.setAttribute('id', String(m.id));
-    masterList.appendChild(e);
+    masterList.appendChild(withRid(e, m.rid));
   }
-  const fresh: Element[] = [masterList];
+  const fresh: XElement[] = [masterList];
   if (lists.notesMasterRid) {
     const l = el('notesMasterIdLst');
     l.appendChild(withRid(el('notesMasterId'), lists.notesMasterRid));
@@ -70,18 +72,19 @@ export function buildPresentationXml(deck0: SourceDeck, lists: PresentationLists
     slideList.appendChild(withRid(e, s.rid));
   }
   fresh.push(slideList);
-  const anchor = firstChild(root, 'sldSz') ?? firstChild(root, 'notesSz') ?? root.firstChild;
-  for (const e of fresh) root.insertBefore(e, anchor as Element | null);
+  const anchor = firstChild(root, 'sldSz') ?? firstChild(root, 'notesSz') ?? root.elements()[0];
+  for (const e of fresh) root.insertBefore(e, anchor);
 
   // One section per source deck.
   let extLst = firstChild(root, 'extLst');
   if (!extLst) { extLst = el('extLst'); root.appendChild(extLst); }
-  for (const ext of elementChildren(extLst)) if (ext.getAttribute('uri') === SECTION_EXT) extLst.removeChild(ext);
+  for (const ext of extLst.elements()) if (ext.getAttribute('uri') === SECTION_EXT) extLst.removeChild(ext);
   const sectionsXml = lists.sections.map((s) =>
     `<p14:section name="${escAttr(s.name)}" id="{${randomUUID().toUpperCase()}}"><p14:sldIdLst>${
       s.slideIds.map((id) => `<p14:sldId id="${id}"/>`).join('')}</p14:sldIdLst></p14:section>`).join('');
-  const frag = parseXml(`<p:ext xmlns:p="${p}" uri="${SECTION_EXT}"><p14:sectionLst xmlns:p14="${NS.p14}">${sectionsXml}</p14:sectionLst></p:ext>`);
-  extLst.insertBefore(doc.importNode(frag.documentElement as unknown as Element, true) as unknown as Element, extLst.firstChild);
+  const frag = parseXml(`<${pp}ext xmlns${pp ? `:${pp.slice(0, -1)}` : ''}="${p}" uri="${SECTION_EXT}"><p14:sectionLst xmlns:p14="${NS.p14}">${sectionsXml}</p14:sectionLst></${pp}ext>`).root;
+  frag.removeAttribute(pp ? `xmlns:${pp.slice(0, -1)}` : 'xmlns');
+  extLst.insertBefore(frag, extLst.children[0]);
   return serializeXml(doc);
 }
 
@@ -92,7 +95,7 @@ export async function buildAppXml(deck0: SourceDeck, appPart: string | null, sta
   let format = '';
   if (appPart) {
     try {
-      const root = parseXml(decodeXml(await deck0.pkg.read(appPart), deck0.fileName, 'pptx')).documentElement as unknown as Element;
+      const { root } = parseXml(decodeXml(await deck0.pkg.read(appPart), deck0.fileName, 'pptx'));
       application = firstChild(root, 'Application')?.textContent?.trim() || application;
       format = firstChild(root, 'PresentationFormat')?.textContent?.trim() ?? '';
     } catch { /* a broken app.xml is replaced as a whole */ }
@@ -105,7 +108,7 @@ export async function buildAppXml(deck0: SourceDeck, appPart: string | null, sta
     tag('AppVersion', '16.0000')}</Properties>`;
 }
 
-async function presPartXml(deck: SourceDeck, type: string): Promise<Document | null> {
+async function presPartXml(deck: SourceDeck, type: string): Promise<XDoc | null> {
   const rel = deck.presRels.find((r) => r.type === type && !r.external && deck.pkg.has(r.target));
   if (!rel) return null;
   return parseXml(decodeXml(await deck.pkg.read(rel.target), deck.fileName, 'pptx'));
@@ -123,7 +126,7 @@ export async function mergeCommentAuthors(decks: SourceDeck[]): Promise<{ xml: s
     maps.push(m);
     const doc = await presPartXml(deck, REL.commentAuthors);
     if (!doc) continue;
-    for (const a of descendants(doc.documentElement as unknown as Element, 'cmAuthor')) {
+    for (const a of descendants(doc.root, 'cmAuthor')) {
       const name = a.getAttribute('name') ?? '';
       const initials = a.getAttribute('initials') ?? '';
       const key = `${name}\u0000${initials}`;
@@ -150,26 +153,24 @@ export async function mergeCommentAuthors(decks: SourceDeck[]): Promise<{ xml: s
 
 /** Union of the decks' children of one presentation-level part, keyed by an attribute (first deck wins). */
 async function unionPart(decks: SourceDeck[], type: string, childName: string, keyAttr: string): Promise<string | null> {
-  let base: Document | null = null;
+  let base: XDoc | null = null;
   const seen = new Set<string>();
   for (const deck of decks) {
     const doc = await presPartXml(deck, type);
     if (!doc) continue;
-    const root = doc.documentElement as unknown as Element;
+    const { root } = doc;
     if (!base) {
       base = doc;
       for (const c of descendants(root, childName)) seen.add(c.getAttribute(keyAttr) ?? '');
       continue;
     }
-    const baseRoot = base.documentElement as unknown as Element;
+    const baseRoot = base.root;
     for (const c of elementChildren(root)) {
       if (c.localName !== childName) continue;
       const key = c.getAttribute(keyAttr) ?? '';
       if (seen.has(key)) continue;
       seen.add(key);
-      const copy = base.importNode(c, true) as unknown as Element;
-      const ext = firstChild(baseRoot, 'extLst');
-      baseRoot.insertBefore(copy, ext ?? null);
+      baseRoot.insertBefore(c.clone(), firstChild(baseRoot, 'extLst'));
     }
   }
   return base ? serializeXml(base) : null;

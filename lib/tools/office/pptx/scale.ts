@@ -2,8 +2,7 @@
 // length is multiplied by one factor, so nothing is stretched, and top-level shapes are moved by the
 // letterbox offset, so the content is centred and never clipped. Lengths are EMUs and font sizes are
 // hundredths of a point; percentages and path coordinates are relative and stay as they are.
-import type { Document, Element } from '@xmldom/xmldom';
-import { elementChildren, firstChild } from './opc';
+import { allElements, type XDoc, type XElement as Element } from './xtree';
 
 export interface Size { cx: number; cy: number }
 export interface Fit { s: number; dx: number; dy: number }
@@ -39,32 +38,20 @@ function scaleAttr(el: Element, name: string, s: number, min?: number): void {
   el.setAttribute(name, String(n));
 }
 
-/** Every element below root, in document order (xmldom's live lists are slow on big parts). */
-export function allElements(root: Element): Element[] {
-  const out: Element[] = [];
-  const walk = (el: Element) => {
-    for (let n = el.firstChild; n; n = n.nextSibling) {
-      if (n.nodeType === 1) { out.push(n as Element); walk(n as Element); }
-    }
-  };
-  walk(root);
-  return out;
-}
-
 /** The xfrm that places a shape on the slide (not its children), if it has one. */
 function ownXfrm(shape: Element): Element | undefined {
-  const direct = firstChild(shape, 'xfrm');
+  const direct = shape.first('xfrm');
   if (direct) return direct;
-  const pr = firstChild(shape, 'spPr') ?? firstChild(shape, 'grpSpPr');
-  return pr ? firstChild(pr, 'xfrm') : undefined;
+  const pr = shape.first('spPr') ?? shape.first('grpSpPr');
+  return pr ? pr.first('xfrm') : undefined;
 }
 
 /** The shapes placed directly on the slide, looking through mc:AlternateContent. */
 function topLevelShapes(spTree: Element): Element[] {
   const out: Element[] = [];
-  for (const child of elementChildren(spTree)) {
+  for (const child of spTree.elements()) {
     if (child.localName === 'AlternateContent') {
-      for (const branch of elementChildren(child)) out.push(...elementChildren(branch));
+      for (const branch of child.elements()) out.push(...branch.elements());
     } else out.push(child);
   }
   return out;
@@ -75,19 +62,19 @@ function topLevelShapes(spTree: Element): Element[] {
  * are also moved by (dx, dy). Group children keep their child coordinates (scaled alike), so groups stay
  * consistent.
  */
-export function scaleDocument(doc: Document, fit: Fit, place: boolean): void {
-  const root = doc.documentElement as unknown as Element;
+export function scaleDocument(doc: XDoc, fit: Fit, place: boolean): void {
+  const { root } = doc;
   const moved = new Set<Element>();
   if (place) {
     for (const tree of allElements(root).filter((e) => e.localName === 'spTree')) {
       for (const shape of topLevelShapes(tree)) {
-        const off = ownXfrm(shape) && firstChild(ownXfrm(shape)!, 'off');
+        const off = ownXfrm(shape)?.first('off');
         if (off) moved.add(off);
       }
     }
   }
   for (const el of allElements(root)) {
-    const name = el.localName ?? '';
+    const name = el.localName;
     const emu = EMU_ATTRS[name] ?? (LVL_PPR.test(name) ? EMU_ATTRS.pPr : undefined);
     if (emu) for (const a of emu) scaleAttr(el, a, fit.s, a === 'w' ? 1 : undefined);
     const pt = PT_ATTRS[name];

@@ -1,0 +1,196 @@
+// A small, fast element tree for the parts the merge edits. Parsing is saxes' (a real, namespace-aware,
+// well-formedness-checking XML parser); this file only holds the result and writes it back. xmldom was
+// several times slower on slide-sized parts (a regex per end tag, costly clones and garbage).
+import { SaxesParser } from 'saxes';
+
+export class XmlError extends Error {}
+
+export type XNode = XElement | XText;
+
+export class XText {
+  readonly nodeType = 3;
+  parent: XElement | null = null;
+  /** kind 'text' holds decoded text; the others hold their raw source, written back as is. */
+  constructor(public text: string, readonly kind: 'text' | 'cdata' | 'comment' | 'pi' = 'text') {}
+}
+
+export class XElement {
+  readonly nodeType = 1;
+  parent: XElement | null = null;
+  children: XNode[] = [];
+
+  constructor(public name: string, public namespaceURI: string, public attrs: [string, string][] = []) {}
+
+  get localName(): string { return this.name.slice(this.name.indexOf(':') + 1); }
+  get prefix(): string { const i = this.name.indexOf(':'); return i < 0 ? '' : this.name.slice(0, i); }
+
+  getAttribute(name: string): string | null {
+    for (const [k, v] of this.attrs) if (k === name) return v;
+    return null;
+  }
+  hasAttribute(name: string): boolean { return this.getAttribute(name) !== null; }
+  setAttribute(name: string, value: string): void {
+    const a = this.attrs.find(([k]) => k === name);
+    if (a) a[1] = value;
+    else this.attrs.push([name, value]);
+  }
+  removeAttribute(name: string): void { this.attrs = this.attrs.filter(([k]) => k !== name); }
+
+  /** The namespace a prefix stands for here ('' for the default namespace). */
+  lookupNamespace(prefix: string): string | null {
+    const decl = prefix ? `xmlns:${prefix}` : 'xmlns';
+    for (let e: XElement | null = this; e; e = e.parent) {
+      const v = e.getAttribute(decl);
+      if (v !== null) return v;
+    }
+    return prefix === 'xml' ? 'http://www.w3.org/XML/1998/namespace' : null;
+  }
+  /** The value of the attribute `local` in namespace `ns` (whatever its prefix here). */
+  getAttributeNS(ns: string, local: string): string | null {
+    for (const [k, v] of this.attrs) {
+      const i = k.indexOf(':');
+      if (i > 0 && k.slice(i + 1) === local && !k.startsWith('xmlns') && this.lookupNamespace(k.slice(0, i)) === ns) return v;
+    }
+    return null;
+  }
+  /** Names of the attributes in namespace `ns`. */
+  attributesNS(ns: string): string[] {
+    return this.attrs.map(([k]) => k).filter((k) => {
+      const i = k.indexOf(':');
+      return i > 0 && !k.startsWith('xmlns') && this.lookupNamespace(k.slice(0, i)) === ns;
+    });
+  }
+  /** Sets a namespaced attribute, declaring its prefix here when it is not in scope. */
+  setAttributeNS(ns: string, qname: string, value: string): void {
+    const prefix = qname.slice(0, qname.indexOf(':'));
+    if (this.lookupNamespace(prefix) !== ns) this.setAttribute(`xmlns:${prefix}`, ns);
+    this.setAttribute(qname, value);
+  }
+
+  elements(): XElement[] { return this.children.filter((c): c is XElement => c.nodeType === 1); }
+  first(local: string): XElement | undefined {
+    for (const c of this.children) if (c.nodeType === 1 && c.localName === local) return c;
+    return undefined;
+  }
+  get textContent(): string {
+    return this.children.map((c) => (c.nodeType === 1 ? c.textContent : c.kind === 'text' || c.kind === 'cdata' ? c.text : '')).join('');
+  }
+
+  insertBefore(node: XNode, ref: XNode | null | undefined): XNode {
+    node.parent?.removeChild(node);
+    const i = ref ? this.children.indexOf(ref) : -1;
+    if (i < 0) this.children.push(node);
+    else this.children.splice(i, 0, node);
+    node.parent = this;
+    return node;
+  }
+  appendChild(node: XNode): XNode { return this.insertBefore(node, null); }
+  removeChild(node: XNode): void {
+    const i = this.children.indexOf(node);
+    if (i >= 0) this.children.splice(i, 1);
+    node.parent = null;
+  }
+  /** A deep copy, detached. Element prefixes are declared again where the copy lands if needed. */
+  clone(): XElement {
+    return cloneBare(this);
+  }
+}
+
+function cloneBare(e: XElement): XElement {
+  const c = new XElement(e.name, e.namespaceURI, e.attrs.map(([k, v]) => [k, v]));
+  for (const ch of e.children) {
+    const n = ch.nodeType === 1 ? cloneBare(ch) : new XText(ch.text, ch.kind);
+    n.parent = c;
+    c.children.push(n);
+  }
+  return c;
+}
+
+export interface XDoc { standalone: boolean; root: XElement }
+
+export function parseXml(xml: string): XDoc {
+  const parser = new SaxesParser({ xmlns: true });
+  let root: XElement | null = null;
+  let cur: XElement | null = null;
+  let standalone = false;
+  const add = (n: XNode) => { if (cur) { n.parent = cur; cur.children.push(n); } };
+  parser.on('xmldecl', (d) => { standalone = d.standalone === 'yes'; });
+  parser.on('opentag', (t) => {
+    const attrs: [string, string][] = [];
+    for (const a of Object.values(t.attributes)) attrs.push([a.name, a.value]);
+    const el = new XElement(t.name, t.uri, attrs);
+    if (cur) add(el);
+    else root = el;
+    cur = el;
+  });
+  parser.on('closetag', () => { cur = cur?.parent ?? null; });
+  parser.on('text', (t) => add(new XText(t)));
+  parser.on('cdata', (t) => add(new XText(t, 'cdata')));
+  parser.on('comment', (t) => add(new XText(t, 'comment')));
+  parser.on('processinginstruction', (pi) => add(new XText(`${pi.target}${pi.body ? ` ${pi.body}` : ''}`, 'pi')));
+  try {
+    parser.write(xml.replace(/^\uFEFF/, '')).close();
+  } catch (e) {
+    throw new XmlError((e as Error).message);
+  }
+  if (!root) throw new XmlError('no root element');
+  return { standalone, root };
+}
+
+const escText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
+export const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  .replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+
+function write(e: XElement, out: string[], inScope: ReadonlyMap<string, string>): void {
+  out.push('<', e.name);
+  let scope = inScope;
+  for (const [k, v] of e.attrs) {
+    out.push(' ', k, '="', escAttr(v), '"');
+    if (k === 'xmlns' || k.startsWith('xmlns:')) {
+      if (scope === inScope) scope = new Map(inScope);
+      (scope as Map<string, string>).set(k === 'xmlns' ? '' : k.slice(6), v);
+    }
+  }
+  // An element moved under a parent that does not declare its prefix declares it itself.
+  if (e.namespaceURI && scope.get(e.prefix) !== e.namespaceURI) {
+    out.push(' ', e.prefix ? `xmlns:${e.prefix}` : 'xmlns', '="', escAttr(e.namespaceURI), '"');
+    scope = new Map(scope).set(e.prefix, e.namespaceURI);
+  }
+  if (e.children.length === 0) { out.push('/>'); return; }
+  out.push('>');
+  for (const c of e.children) {
+    if (c.nodeType === 1) write(c, out, scope);
+    else if (c.kind === 'text') out.push(escText(c.text));
+    else if (c.kind === 'cdata') out.push('<![CDATA[', c.text, ']]>');
+    else if (c.kind === 'comment') out.push('<!--', c.text, '-->');
+    else out.push('<?', c.text, '?>');
+  }
+  out.push('</', e.name, '>');
+}
+
+export function serializeXml(doc: XDoc): string {
+  const out: string[] = [`<?xml version="1.0" encoding="UTF-8"${doc.standalone ? ' standalone="yes"' : ''}?>\n`];
+  write(doc.root, out, new Map());
+  return out.join('');
+}
+
+/** One element with the namespace declarations it needs, for reuse in another document. */
+export function serializeElement(e: XElement): string {
+  const out: string[] = [];
+  write(e.clone(), out, new Map());
+  return out.join('');
+}
+
+/** Every element below root, in document order. */
+export function allElements(root: XElement): XElement[] {
+  const out: XElement[] = [];
+  const walk = (el: XElement) => {
+    for (const n of el.children) if (n.nodeType === 1) { out.push(n); walk(n); }
+  };
+  walk(root);
+  return out;
+}
+
+export function descendants(el: XElement, local: string): XElement[] {
+  return allElements(el).filter((e) => e.localName === local);
+}
