@@ -2,6 +2,6 @@
 // Errors thrown while rendering a page (below the root layout): the sidebar stays, the main area offers a retry.
 import { ErrorView } from '@/components/ui/error-view';
 
-export default function Error({ error, retry, reset }: { error: unknown; retry?: () => void; reset?: () => void }) {
+export default function ErrorPage({ error, retry, reset }: { error: unknown; retry?: () => void; reset?: () => void }) {
   return <ErrorView error={error} retry={() => (retry ?? reset ?? (() => window.location.reload()))()} />;
 }
