@@ -120,10 +120,13 @@ test.describe('mobile drawer at 390 px', () => {
     await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect(sidebar(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await expect(page.locator('#main')).toHaveAttribute('inert', '');
     await page.keyboard.press('Escape');
     await expect(sidebar(page)).toBeHidden();
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeFocused();
+    await expect(page.locator('#main')).not.toHaveAttribute('inert', '');
 
     await menu.click();
     await sidebar(page).getByRole('button', { name: 'Close menu' }).click();

@@ -69,9 +69,13 @@ export function Sidebar({ groups, groupOfRoute, siteName, supportEmail, sourceUr
     };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('drawer-lock');
+    // The page behind the open drawer is out of reach for keyboard and screen readers.
+    const main = document.getElementById('main');
+    main?.setAttribute('inert', '');
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.classList.remove('drawer-lock');
+      main?.removeAttribute('inert');
     };
   }, [drawerOpen, closeDrawer]);
 
