@@ -22,7 +22,8 @@ export function serverConfig() {
     maxFileBytes: num('MAX_FILE_MB', 100) * MB,
     maxFiles: num('MAX_FILES', 20),
     maxJobBytes: num('MAX_JOB_MB', 200) * MB,
-    maxJsonBytes: num('MAX_JSON_KB', 64) * 1024,
+    // 5000 characters can be long in bytes (a family emoji is 25): room for that, not for megabytes.
+    maxJsonBytes: num('MAX_JSON_KB', 256) * 1024,
     jobConcurrency: Math.max(1, num('JOB_CONCURRENCY', os.availableParallelism())),
     jobQueueMax: num('JOB_QUEUE_MAX', 50),
     jobTimeoutMs: num('JOB_TIMEOUT_SECONDS', 180) * 1000,

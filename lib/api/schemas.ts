@@ -1,6 +1,10 @@
-// Request body schemas (zod). Text limits are the spec's (section 9), counted like the browser's maxLength.
+// Request body schemas (zod). Text limits are the spec's (section 9), counted in characters as the visitor
+// sees them (a flag emoji or a Korean syllable is one), exactly as the pages count them.
 import { z } from 'zod';
 import { LIMITS } from '@/lib/tools/registry';
+import { charCount } from '@/lib/text/count';
+
+const atMost = (limit: number) => (s: string) => charCount(s) <= limit;
 
 export const processBody = z.object({
   session_id: z.string().max(64),
@@ -8,13 +12,13 @@ export const processBody = z.object({
 });
 
 export const countBody = z.object({
-  text: z.string().max(LIMITS.countChars, `The text can be at most ${LIMITS.countChars} characters long.`),
+  text: z.string().refine(atMost(LIMITS.countChars), `The text can be at most ${LIMITS.countChars} characters long.`),
 });
 
 export const qrBody = z.object({
   content: z
     .string()
-    .max(LIMITS.qrChars, `The text can be at most ${LIMITS.qrChars} characters long.`)
+    .refine(atMost(LIMITS.qrChars), `The text can be at most ${LIMITS.qrChars} characters long.`)
     .refine((s) => s.trim().length > 0, 'Enter text or a URL to generate a QR code.'),
   output_filename: z.string().max(200).optional(),
 });

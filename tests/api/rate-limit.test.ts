@@ -37,11 +37,15 @@ describe('rate limits', () => {
 describe('JSON body limits and text limits', () => {
   beforeEach(() => resetRateLimits());
   it('refuses an oversized JSON body with 413 and over-limit texts with 400', async () => {
-    const huge = await call('POST', '/api/text/count/', { body: JSON.stringify({ text: 'x'.repeat(200_000) }) });
+    const huge = await call('POST', '/api/text/count/', { body: JSON.stringify({ text: 'x'.repeat(400_000) }) });
     expect(huge.status).toBe(413);
     const long = await call('POST', '/api/text/count/', { body: JSON.stringify({ text: 'x'.repeat(5001) }) });
     expect(long.status).toBe(400);
     expect((await json(long)).error).toBe('The text can be at most 5000 characters long.');
+    // Characters as the visitor sees them: 5000 flags (10 000 UTF-16 units) are within the limit.
+    const flags = await call('POST', '/api/text/count/', { body: JSON.stringify({ text: '🇰🇷'.repeat(5000) }) });
+    expect(flags.status).toBe(200);
+    expect((await json(flags)).chars).toBe(5000);
     const qr = await call('POST', '/api/qr/generate/process/', { body: JSON.stringify({ content: '가'.repeat(1001) }) });
     expect(qr.status).toBe(400);
     expect((await json(qr)).error).toBe('The text can be at most 1000 characters long.');
