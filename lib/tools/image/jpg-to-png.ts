@@ -9,7 +9,7 @@ import type { Processor } from '../types';
 import { decode, guarded, openImage, type SourceImage } from './sharp-input';
 
 /** Above this, zlib level 9 costs seconds for ~5 % fewer bytes: use level 6. */
-const LEVEL9_MAX_PIXELS = 16_000_000;
+const LEVEL9_MAX_PIXELS = 8_000_000;
 
 /** Number of distinct pixel values, counting no further than `limit + 1`. */
 export function countColours(data: Uint8Array, channels: number, limit = 256): number {
