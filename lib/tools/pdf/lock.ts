@@ -49,8 +49,11 @@ export const process: Processor = async (inputs, options, ctx) => {
 
   const out = path.join(ctx.workDir, 'locked.pdf');
   const owner = randomBytes(32).toString('base64url');
+  // --decode-level=none: stream data is encrypted as it is, never decoded and re-encoded (faster, and a
+  // corrupt ASCII85 stream a viewer skips cannot fail the whole lock).
   const r = await runQpdf((f) => [
     f(source),
+    '--decode-level=none',
     '--encrypt',
     `--user-password=${password}`,
     `--owner-password=${owner}`,
