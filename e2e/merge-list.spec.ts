@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { toolBySlug, type FileToolDef } from '../lib/tools/registry';
 import { makePdf, writeTemp } from './support/files';
-import { expectRows, fileInput, rowNames, waitCleanup, watchServerError } from './support/page-helpers';
+import { expectRows, fileInput, recordUploads, rowNames, waitCleanup, watchServerError } from './support/page-helpers';
 
 const pdfMerge = toolBySlug('pdf-merge') as FileToolDef;
 const mergeButton = (page: Page) => page.getByRole('button', { name: 'Merge PDF Files' });
@@ -107,6 +107,7 @@ test.describe('PDF merge list', () => {
 
   test('merging sends files in list order; adding or removing files clears the result', async ({ page }) => {
     test.setTimeout(180_000);
+    const uploads = await recordUploads(page);
     await page.goto('/pdf-merge');
     await fileInput(page).setInputFiles(await pdfs('b.pdf', 'a.pdf'));
     const cleanup = waitCleanup(page, pdfMerge);
@@ -116,12 +117,12 @@ test.describe('PDF merge list', () => {
       alertText = d.message();
       await d.accept();
     });
-    const upload = page.waitForRequest((r) => r.url().endsWith('/api/pdf/merge/upload/'));
     await mergeButton(page).click();
-    // Files go up in list order.
-    const body = (await upload).postDataBuffer()!.toString('latin1');
-    expect(body.indexOf('filename="a.pdf"')).toBeLessThan(body.indexOf('filename="b.pdf"'));
     await cleanup;
+    // Files go up in list order, as repeated `files`.
+    const [sent] = await uploads();
+    expect(sent.slice(1)).toEqual([['files', 'file:a.pdf'], ['files', 'file:b.pdf']]);
+    expect(sent[0][0]).toBe('session_id');
 
     const download = page.getByRole('button', { name: 'Download Merged PDF' });
     await expect(download.or(mergeButton(page))).toBeVisible();

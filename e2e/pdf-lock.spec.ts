@@ -1,14 +1,17 @@
 // The PDF lock page's password panel (SPEC section 2 "PDF lock page", section 5).
 import { expect, test, type Page } from '@playwright/test';
 import { makePdf, writeTemp } from './support/files';
-import { fileInput } from './support/page-helpers';
+import { fileInput, recordUploads } from './support/page-helpers';
 
 const password = (page: Page) => page.getByPlaceholder('Enter password');
 const confirm = (page: Page) => page.getByPlaceholder('Confirm password');
 const lockButton = (page: Page) => page.getByRole('button', { name: 'Lock PDF File' });
 const meter = (page: Page) => page.getByRole('meter', { name: 'Password strength' });
 
+let uploads: () => Promise<[string, string][][]>;
+
 test.beforeEach(async ({ page }) => {
+  uploads = await recordUploads(page);
   await page.goto('/pdf-lock');
 });
 
@@ -110,13 +113,13 @@ test.describe('with a PDF chosen', () => {
     await expect(confirm(page)).toBeFocused();
     await page.keyboard.type('Secret-pass1');
     await expect(lockButton(page)).toBeEnabled();
-    const upload = page.waitForRequest((r) => r.url().endsWith('/api/pdf/lock/upload/'));
     page.once('dialog', (d) => void d.accept());
+    const processCall = page.waitForRequest((r) => r.url().endsWith('/api/pdf/lock/process/'));
     await page.keyboard.press('Enter');
     // The password travels with the upload and with the process call.
-    const body = (await upload).postDataBuffer()!.toString('latin1');
-    expect(body).toMatch(/name="password"\r\n\r\nSecret-pass1\r\n/);
-    const processCall = await page.waitForRequest((r) => r.url().endsWith('/api/pdf/lock/process/'));
-    expect(processCall.postDataJSON()).toMatchObject({ password: 'Secret-pass1' });
+    const json = (await processCall).postDataJSON() as { session_id: string; password: string };
+    expect(json.password).toBe('Secret-pass1');
+    const [sent] = await uploads();
+    expect(sent).toEqual([['session_id', json.session_id], ['password', 'Secret-pass1'], ['file', 'file:doc.pdf']]);
   });
 });

@@ -50,3 +50,14 @@ export async function sampleFor(accept: string, base = 'sample'): Promise<Fixtur
   if (accept.includes('image/jpeg')) return { name: `${base}.jpg`, data: await makeImage('jpeg') };
   return { name: `${base}.png`, data: await makeImage('png') };
 }
+
+/** A quick check of a result's type by its first bytes, for tools whose fixture is not written yet. */
+export function looksLike(data: Buffer, mime: string): boolean {
+  const head = data.subarray(0, 16);
+  if (mime === 'application/pdf') return head.toString('latin1').startsWith('%PDF-');
+  if (mime === 'image/png') return head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  if (mime === 'image/jpeg') return head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+  if (mime === 'image/svg+xml') return /<svg[\s>]/.test(data.subarray(0, 2048).toString('utf8'));
+  if (mime.includes('openxmlformats')) return head.toString('latin1').startsWith('PK\u0003\u0004');
+  return data.length > 0;
+}

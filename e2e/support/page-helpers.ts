@@ -47,3 +47,23 @@ export async function expectRows(page: Page, names: string[]): Promise<void> {
   await expect(page.getByTestId('merge-row').getByTestId('file-name')).toHaveText(names);
   await expect(page.getByTestId('row-number')).toHaveText(names.map((_, i) => String(i + 1)));
 }
+
+/**
+ * Records each multipart upload's fields as [name, value] ('file:<name>' for files), in order. Chromium does
+ * not hand file bodies to the test, so the page's XMLHttpRequest.send is observed instead (it still sends).
+ * Call before page.goto.
+ */
+export async function recordUploads(page: Page): Promise<() => Promise<[string, string][][]>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __uploads: [string, string][][] };
+    w.__uploads = [];
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body?: Document | XMLHttpRequestBodyInit | null) {
+      if (body instanceof FormData) {
+        w.__uploads.push([...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${v.name}`]));
+      }
+      return send.call(this, body);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __uploads: [string, string][][] }).__uploads);
+}
