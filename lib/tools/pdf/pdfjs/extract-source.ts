@@ -3,6 +3,9 @@
 // link annotations; pages without text are rendered whole. Coordinates: points, top-left origin.
 export const EXTRACT_SOURCE = String.raw`
 const MAX_IMAGE_PIXELS = 40e6;
+// Typographic ligature characters become their letters, so the text can be searched and edited.
+const LIGATURES = { '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl', '\uFB05': 'st', '\uFB06': 'st' };
+const unligature = (s) => s.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c]);
 const ap = (p, m) => [p[0] * m[0] + p[1] * m[2] + m[4], p[0] * m[1] + p[1] * m[3] + m[5]];
 
 function unitBox(Util, m) {
@@ -188,7 +191,7 @@ async function extractPage(pdfjs, doc, p, task) {
       }
     }
     runs.push({
-      str: item.str, x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, bold: f.bold,
+      str: unligature(item.str), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, bold: f.bold,
       italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible,
     });
   }

@@ -3,11 +3,11 @@
 // images in reading order, tables rebuilt from ruling lines, and hyperlinks.
 import sharp from 'sharp';
 import {
-  AlignmentType, ExternalHyperlink, ImageRun, LineRuleType, PageOrientation, Paragraph, SectionType, ShadingType,
-  Table as DocxTable, TableCell, TableRow, TextRun as DocxRun, WidthType, type ISectionOptions,
+  AlignmentType, Column, ColumnBreak, ExternalHyperlink, ImageRun, LineRuleType, PageOrientation, Paragraph, SectionType, ShadingType,
+  Table as DocxTable, TableBorders, TableCell, TableRow, TextRun as DocxRun, WidthType, type IColumnsAttributes, type ISectionOptions,
 } from 'docx';
 import type { Box, PageData, PageImage, PageLink, RawPixels, TextRun } from '../pdfjs/protocol';
-import { buildLines, layoutPage, median, paragraphs, type Line, type Para } from './layout';
+import { buildLines, flatten, layoutPage, median, paragraphs, type Block, type CutNode, type Line, type Para } from './layout';
 import type { Table } from './tables';
 import { looksPhotographic } from '../compress/pixels';
 
@@ -47,7 +47,7 @@ function runText(line: Line): { run: TextRun; text: string }[] {
     let text = r.str;
     if (prev) {
       const gap = r.x - (prev.x + prev.w);
-      if (gap > 0.1 * Math.min(r.size, prev.size) && !/\s$/.test(prev.str) && !/^\s/.test(text)) text = ` ${text}`;
+      if (gap > 0.07 * Math.min(r.size, prev.size) && !/\s$/.test(prev.str) && !/^\s/.test(text)) text = ` ${text}`;
     }
     out.push({ run: r, text });
     prev = r;
@@ -83,8 +83,10 @@ function paraChildren(p: Para, links: PageLink[]): (DocxRun | ExternalHyperlink)
     const parts = runText(line);
     if (i > 0 && parts.length) {
       const last = pieces[pieces.length - 1];
-      // A line ending in a hyphen continues the word; otherwise lines are separated by a space.
-      if (last && !/[-\u00ad]$/.test(last.text) && !/\s$/.test(last.text)) parts[0].text = ` ${parts[0].text.trimStart()}`;
+      // A word hyphenated at the line end continues on the next line: the hyphen becomes a soft hyphen
+      // (shown by Word only where it breaks the line). Otherwise lines are separated by a space.
+      if (last && /\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(parts[0].text)) last.text = `${last.text.slice(0, -1)}\u00ad`;
+      else if (last && !/[-\u00ad]$/.test(last.text) && !/\s$/.test(last.text)) parts[0].text = ` ${parts[0].text.trimStart()}`;
     }
     for (const part of parts) pieces.push({ ...part, url: linkFor(part.run, links) });
   });
@@ -106,12 +108,12 @@ const ALIGN = {
   left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: AlignmentType.RIGHT, justify: AlignmentType.JUSTIFIED,
 } as const;
 
-function paragraph(p: Para, links: PageLink[], marginLeft: number, before: number): Paragraph {
+function paragraph(p: Para, links: PageLink[], marginLeft: number, before: number, columnBreak = false): Paragraph {
   const left = Math.max(0, Math.round((p.left - marginLeft) * TW));
   const first = Math.round(p.firstLine * TW);
   const line = Math.max(Math.round(p.lineGap * TW), Math.round(Math.max(...p.lines.map((l) => l.size)) * TW));
   return new Paragraph({
-    children: paraChildren(p, links),
+    children: columnBreak ? [new ColumnBreak(), ...paraChildren(p, links)] : paraChildren(p, links),
     alignment: ALIGN[p.align],
     indent: first >= 0 ? { left, firstLine: first } : { left: Math.max(left, -first), hanging: -first },
     spacing: { before: Math.max(0, Math.round(before * TW)), after: 0, line, lineRule: LineRuleType.EXACT },
@@ -176,18 +178,115 @@ function pageProps(page: PageData, margin: { top: number; right: number; bottom:
   };
 }
 
-/** One DOCX section for one PDF page. */
-export async function pageSection(page: PageData, first: boolean): Promise<ISectionOptions> {
+function countLines(n: CutNode): number {
+  return n.kind === 'leaf' ? n.items.filter((i) => i.kind === 'line').length : n.children.reduce((a, c) => a + countLines(c), 0);
+}
+
+/** Side-by-side columns of real text (each wide and several lines long): laid out as Word columns. */
+function isColumns(n: CutNode, content: Box): n is Extract<CutNode, { children: CutNode[] }> {
+  if (n.kind !== 'cols' || n.children.length < 2 || n.children.length > 3) return false;
+  const widths = n.children.map((c) => c.region.w);
+  // Article columns are of similar width; a narrow sidebar next to the body is not laid out as columns.
+  return Math.min(...widths) >= 0.6 * Math.max(...widths) &&
+    n.children.every((c) => c.region.w >= 0.25 * content.w && countLines(c) >= 3);
+}
+
+interface Emit {
+  children: Child[];
+  cursor: number;
+}
+
+async function emitBlocks(blocks: Block[], page: PageData, out: Emit, area: Box, indentBase: number, maxW: number, breakFirst: boolean) {
+  let pendingBreak = breakFirst;
+  const push = (c: Child) => {
+    out.children.push(c);
+  };
+  const breakPara = () => {
+    if (pendingBreak) {
+      push(new Paragraph({ children: [new ColumnBreak()], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
+      pendingBreak = false;
+    }
+  };
+  for (const block of blocks) {
+    // A block with another beside it is a column of its own: align within it; otherwise within the area.
+    const b = block.region;
+    const beside = blocks.some((o) => o !== block && Math.min(o.region.y + o.region.h, b.y + b.h) - Math.max(o.region.y, b.y) > 0 &&
+      (o.region.x >= b.x + b.w || o.region.x + o.region.w <= b.x));
+    const region = beside ? b : area;
+    let pending: Line[] = [];
+    const flush = () => {
+      for (const p of paragraphs(pending, region)) {
+        const para = paragraph(p, page.links, indentBase, p.top - out.cursor, pendingBreak);
+        pendingBreak = false;
+        push(para);
+        out.cursor = Math.max(out.cursor, p.bottom);
+      }
+      pending = [];
+    };
+    for (const it of block.items) {
+      if (it.kind === 'line') {
+        pending.push(it.line);
+        continue;
+      }
+      flush();
+      breakPara();
+      if (it.kind === 'image') {
+        push(await imageParagraph(page.images[it.index], it.box, maxW, indentBase, it.box.y - out.cursor));
+      } else {
+        if (it.box.y - out.cursor > 1) push(new Paragraph({ children: [], spacing: { before: 0, after: 0, line: Math.round((it.box.y - out.cursor) * TW), lineRule: LineRuleType.EXACT } }));
+        push(tableChild(it.table, page.links, page.fills));
+      }
+      out.cursor = Math.max(out.cursor, it.box.y + it.box.h);
+    }
+    flush();
+  }
+}
+
+/**
+ * Content side by side that is not a run of article columns (a sidebar, a logo beside the address, a
+ * figure beside its text): a borderless layout table with one cell per column keeps it on the page.
+ */
+async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: number, right: number) {
+  const top = Math.min(...cols.map((c) => c.region.y));
+  if (top - out.cursor > 1) {
+    out.children.push(new Paragraph({ children: [], spacing: { before: 0, after: 0, line: Math.max(20, Math.round((top - out.cursor) * TW)), lineRule: LineRuleType.EXACT } }));
+  }
+  const cells: TableCell[] = [];
+  const widths: number[] = [];
+  let bottomMost = top;
+  for (let i = 0; i < cols.length; i++) {
+    const start = i === 0 ? left : cols[i].region.x;
+    const end = i < cols.length - 1 ? cols[i + 1].region.x : right;
+    const sub: Emit = { children: [], cursor: top };
+    const region = { ...cols[i].region, x: start, w: Math.max(10, end - start) };
+    await emitBlocks(flatten(cols[i]), page, sub, region, start, Math.max(10, end - start - 2), false);
+    if (!sub.children.length || sub.children[sub.children.length - 1] instanceof DocxTable) sub.children.push(new Paragraph({ children: [] }));
+    bottomMost = Math.max(bottomMost, sub.cursor);
+    const w = Math.max(1, Math.round((end - start) * TW));
+    widths.push(w);
+    cells.push(new TableCell({ children: sub.children, width: { size: w, type: WidthType.DXA }, margins: { left: 0, right: 0, top: 0, bottom: 0 } }));
+  }
+  out.children.push(new DocxTable({
+    rows: [new TableRow({ children: cells })], columnWidths: widths, borders: TableBorders.NONE,
+    width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
+  }));
+  out.cursor = bottomMost;
+}
+
+/** The DOCX sections for one PDF page: one, or several (continuous) where the page has text columns. */
+export async function pageSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
   if (page.rendered) {
     const r = page.rendered;
-    const h = page.height - 4;
-    return {
-      properties: pageProps(page, { top: 0, right: 0, bottom: 0, left: 0 }, first),
+    // The whole page as one picture; a little shorter than the page so the line's descent still fits.
+    const h = page.height - 6;
+    const w = page.width * (h / page.height);
+    return [{
+      properties: pageProps(page, { top: 0, right: 0, bottom: 0, left: (page.width - w) / 2 }, first),
       children: [new Paragraph({
-        children: [new ImageRun({ type: 'jpg', data: Buffer.from(r.data), transformation: { width: Math.round(page.width * (h / page.height) * PX), height: Math.round(h * PX) } })],
-        spacing: { before: 0, after: 0, line: Math.round(h * TW), lineRule: LineRuleType.EXACT },
+        children: [new ImageRun({ type: 'jpg', data: Buffer.from(r.data), transformation: { width: Math.round(w * PX), height: Math.round(h * PX) } })],
+        spacing: { before: 0, after: 0 },
       })],
-    };
+    }];
   }
   const hasVisible = page.runs.some((r) => !r.invisible);
   const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
@@ -199,42 +298,66 @@ export async function pageSection(page: PageData, first: boolean): Promise<ISect
     bottom: Math.max(0, Math.min(page.height - (c.y + c.h) - 1, 36)),
   };
   const maxW = page.width - margin.left - margin.right;
-  const children: Child[] = [];
-  let cursor = margin.top; // bottom of the previous item, for vertical spacing
-  const content = { x: margin.left, y: c.y, w: maxW, h: c.h };
-  for (const block of layout.blocks) {
-    // A block with another beside it is a column: align within it; otherwise within the page's text area.
-    const b = block.region;
-    const column = layout.blocks.some((o) => o !== block && Math.min(o.region.y + o.region.h, b.y + b.h) - Math.max(o.region.y, b.y) > 0 &&
-      (o.region.x >= b.x + b.w || o.region.x + o.region.w <= b.x));
-    const region = column ? b : content;
-    let pending: Line[] = [];
-    const flush = () => {
-      for (const p of paragraphs(pending, region)) {
-        children.push(paragraph(p, page.links, margin.left, p.top - cursor));
-        cursor = Math.max(cursor, p.bottom);
-      }
-      pending = [];
-    };
-    for (const it of block.items) {
-      if (it.kind === 'line') {
-        pending.push(it.line);
-        continue;
-      }
-      flush();
-      if (it.kind === 'image') {
-        children.push(await imageParagraph(page.images[it.index], it.box, maxW, margin.left, it.box.y - cursor));
-      } else {
-        if (it.box.y - cursor > 1) children.push(new Paragraph({ children: [], spacing: { before: 0, after: 0, line: Math.round((it.box.y - cursor) * TW), lineRule: LineRuleType.EXACT } }));
-        children.push(tableChild(it.table, page.links, page.fills));
-      }
-      cursor = Math.max(cursor, it.box.y + it.box.h);
-    }
-    flush();
+  const area = { x: margin.left, y: c.y, w: maxW, h: c.h };
+  const slabs = !layout.tree ? [] : layout.tree.kind === 'rows' ? layout.tree.children : [layout.tree];
+  const groups: { columns: CutNode[] | null; nodes: CutNode[] }[] = [];
+  for (const slab of slabs) {
+    const last = groups[groups.length - 1];
+    if (isColumns(slab, area)) groups.push({ columns: slab.children, nodes: [slab] });
+    else if (last && !last.columns) last.nodes.push(slab);
+    else groups.push({ columns: null, nodes: [slab] });
   }
+  const sections: ISectionOptions[] = [];
+  const out: Emit = { children: [], cursor: margin.top };
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g];
+    out.children = [];
+    let column: IColumnsAttributes | undefined;
+    if (!group.columns) {
+      for (const node of group.nodes) {
+        if (node.kind === 'cols') await emitSideBySide(node.children, page, out, margin.left, page.width - margin.right);
+        else await emitBlocks(flatten(node), page, out, area, margin.left, maxW, false);
+      }
+    } else {
+      const cols = group.columns;
+      const top = out.cursor;
+      let bottomMost = top;
+      const widths: number[] = [];
+      const spaces: number[] = [];
+      for (let i = 0; i < cols.length; i++) {
+        const start = i === 0 ? margin.left : cols[i].region.x;
+        const space = i < cols.length - 1 ? Math.max(6, cols[i + 1].region.x - (cols[i].region.x + cols[i].region.w)) : 0;
+        const end = i < cols.length - 1 ? cols[i + 1].region.x - space : page.width - margin.right;
+        widths.push(Math.max(36, end - start));
+        spaces.push(space);
+        out.cursor = top;
+        await emitBlocks(flatten(cols[i]), page, out, { ...cols[i].region, x: start, w: end - start }, start, end - start, i > 0);
+        bottomMost = Math.max(bottomMost, out.cursor);
+      }
+      out.cursor = bottomMost;
+      column = {
+        count: cols.length, equalWidth: false, space: Math.round(spaces[0] * TW),
+        children: widths.map((w, i) => new Column({ width: Math.round(w * TW), space: Math.round(spaces[i] * TW) })),
+      };
+    }
+    if (!out.children.length) continue;
+    const props = {
+      ...pageProps(page, margin, first && sections.length === 0),
+      ...(sections.length > 0 ? { type: SectionType.CONTINUOUS } : {}),
+      ...(column ? { column } : {}),
+    };
+    sections.push({ properties: props, children: out.children });
+  }
+  if (!sections.length) sections.push({ properties: pageProps(page, margin, first), children: [new Paragraph({ children: [] })] });
   // Word needs a paragraph at the end of a section (and after a table).
-  if (!children.length || children[children.length - 1] instanceof DocxTable) children.push(new Paragraph({ children: [] }));
-  return { properties: pageProps(page, margin, first), children };
+  const lastSec = sections[sections.length - 1];
+  const kids = lastSec.children as Child[];
+  if (kids[kids.length - 1] instanceof DocxTable) kids.push(new Paragraph({ children: [] }));
+  for (const sec of sections) {
+    const k = sec.children as Child[];
+    if (k[k.length - 1] instanceof DocxTable) k.push(new Paragraph({ children: [] }));
+  }
+  return sections;
 }
 
 export { median };

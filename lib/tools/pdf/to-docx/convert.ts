@@ -4,7 +4,7 @@ import { Document, Packer, type ISectionOptions } from 'docx';
 import { AppError, displayName } from '@/lib/api/errors';
 import { PdfjsError, runPdfjs } from '../pdfjs/host';
 import { encryptedError, damagedError, looksEncrypted } from '../compress/open';
-import { pageSection } from './build-docx';
+import { pageSections } from './build-docx';
 import fs from 'node:fs/promises';
 
 export const MAX_PAGES = 1000;
@@ -19,7 +19,7 @@ export interface ConvertResult {
 
 export async function convertPdf(filePath: string, name: string): Promise<ConvertResult> {
   const head = await fs.readFile(filePath);
-  const sections: Promise<ISectionOptions>[] = [];
+  const sections: Promise<ISectionOptions[]>[] = [];
   const scanned: number[] = [];
   let failed = 0;
   let result;
@@ -33,7 +33,7 @@ export async function convertPdf(filePath: string, name: string): Promise<Conver
         onPage: (page, index) => {
           if (page.failed) failed++;
           if (page.rendered) scanned.push(index + 1);
-          const s = chain.then(() => pageSection(page, index === 0));
+          const s = chain.then(() => pageSections(page, index === 0));
           chain = s.catch(() => undefined);
           sections.push(s);
         },
@@ -54,7 +54,7 @@ export async function convertPdf(filePath: string, name: string): Promise<Conver
   const doc = new Document({
     creator: 'PDF to Word',
     styles: { default: { document: { run: { font: 'Arial', size: 22 } } } },
-    sections: await Promise.all(sections),
+    sections: (await Promise.all(sections)).flat(),
   });
   return { docx: await Packer.toBuffer(doc), pages: sections.length, scannedPages: scanned, totalPages: result.totalPages };
 }

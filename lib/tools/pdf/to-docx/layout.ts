@@ -106,24 +106,39 @@ function bounds(items: Item[]): Box {
   return { x, y, w: Math.max(...items.map((i) => right(i.box))) - x, h: Math.max(...items.map((i) => bottom(i.box))) - y };
 }
 
+export type CutNode =
+  | { kind: 'leaf'; region: Box; items: Item[] }
+  | { kind: 'cols' | 'rows'; region: Box; children: CutNode[] };
+
 /** Recursive XY-cut: columns (vertical gutters) first, then horizontal gaps; leaves sorted top-down. */
-export function readingOrder(items: Item[], bodySize: number, depth = 0): Block[] {
-  if (!items.length) return [];
+export function cutTree(items: Item[], bodySize: number, depth = 0): CutNode {
   const region = bounds(items);
-  if (items.length === 1 || depth > 40) return [{ region, items: sortTopDown(items) }];
+  if (items.length <= 1 || depth > 40) return { kind: 'leaf', region, items: sortTopDown(items) };
   const xCuts = gaps(items, 'x', Math.max(8, 0.9 * bodySize));
   if (xCuts.length) {
     const groups = split(items, 'x', xCuts);
     // A real column holds several lines; two words side by side on one line are not columns.
-    const tall = groups.every((g) => g.length >= 2 || g[0].kind !== 'line');
-    if (tall && groups.length > 1) return groups.flatMap((g) => readingOrder(g, bodySize, depth + 1));
+    const tall = groups.every((g) => g.length >= 2 || g[0].kind !== 'line') ||
+      groups.some((g) => g.some((it) => it.kind !== 'line')); // a picture or table beside text
+    if (tall && groups.length > 1) return { kind: 'cols', region, children: groups.map((g) => cutTree(g, bodySize, depth + 1)) };
   }
   const yCuts = gaps(items, 'y', 0.5 * bodySize);
   if (yCuts.length) {
     const groups = split(items, 'y', yCuts);
-    if (groups.length > 1) return mergeBlocks(groups.flatMap((g) => readingOrder(g, bodySize, depth + 1)));
+    if (groups.length > 1) return { kind: 'rows', region, children: groups.map((g) => cutTree(g, bodySize, depth + 1)) };
   }
-  return [{ region, items: sortTopDown(items) }];
+  return { kind: 'leaf', region, items: sortTopDown(items) };
+}
+
+/** The tree's leaves in reading order, consecutive leaves of one column merged into blocks. */
+export function flatten(node: CutNode): Block[] {
+  if (node.kind === 'leaf') return node.items.length ? [{ region: node.region, items: node.items }] : [];
+  const blocks = node.children.flatMap(flatten);
+  return node.kind === 'rows' ? mergeBlocks(blocks) : blocks;
+}
+
+export function readingOrder(items: Item[], bodySize: number): Block[] {
+  return items.length ? flatten(cutTree(items, bodySize)) : [];
 }
 
 function sortTopDown(items: Item[]): Item[] {
@@ -148,6 +163,7 @@ function mergeBlocks(blocks: Block[]): Block[] {
 }
 
 export interface PageLayout {
+  tree: CutNode | null;
   blocks: Block[];
   lines: Line[];
   bodySize: number;
@@ -177,9 +193,10 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
       .filter((it) => it.box.w > 2 && it.box.h > 2 && !(dropBackground && it.box.w * it.box.h > 0.6 * pageArea)),
     ...tables.filter((t) => t.runs.length > 0).map((table) => ({ kind: 'table' as const, box: table.box, table })),
   ];
-  const blocks = readingOrder(items, bodySize);
+  const tree = items.length ? cutTree(items, bodySize) : null;
+  const blocks = tree ? flatten(tree) : [];
   const content = items.length ? bounds(items) : { x: 72, y: 72, w: page.width - 144, h: page.height - 144 };
-  return { blocks, lines, bodySize, content };
+  return { tree, blocks, lines, bodySize, content };
 }
 
 function clip(b: Box, page: PageData): Box {

@@ -37,7 +37,7 @@ export function renderGray(pdf: string, dpi: number, first?: number, last?: numb
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e-render-'));
   try {
     const range = first ? ['-f', String(first), '-l', String(last ?? first)] : [];
-    execFileSync('pdftoppm', ['-r', String(dpi), '-gray', ...range, pdf, path.join(dir, 'p')], { stdio: 'ignore' });
+    execFileSync('pdftoppm', ['-r', String(dpi), '-gray', '-cropbox', ...range, pdf, path.join(dir, 'p')], { stdio: 'ignore' });
     return fs.readdirSync(dir).sort().map((f) => readPgm(path.join(dir, f)));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -68,19 +68,22 @@ export function pageSsim(a: Gray, b: Gray): number {
   return ssim(grayToRgba(crop(a, w, h)), grayToRgba(crop(b, w, h)), { ssim: 'weber', downsample: false }).mssim;
 }
 
-/** Mean and worst page SSIM of two PDFs rendered at `dpi`, in chunks of pages to bound memory. */
-export function compareDocs(pdfA: string, pdfB: string, pages: number, dpi = 100, chunk = 20): { mean: number; worst: number } {
+/**
+ * Mean and worst page SSIM of two PDFs rendered at `dpi`. Long documents are sampled: at most `maxPages`
+ * pages, evenly spread (always including the first and the last).
+ */
+export function compareDocs(pdfA: string, pdfB: string, pages: number, dpi = 100, maxPages = 40): { mean: number; worst: number; compared: number } {
+  const picks = pages <= maxPages
+    ? Array.from({ length: pages }, (_, i) => i + 1)
+    : [...new Set(Array.from({ length: maxPages }, (_, i) => 1 + Math.round((i * (pages - 1)) / (maxPages - 1))))];
   let sum = 0;
   let worst = 1;
-  for (let first = 1; first <= pages; first += chunk) {
-    const last = Math.min(pages, first + chunk - 1);
-    const a = renderGray(pdfA, dpi, first, last);
-    const b = renderGray(pdfB, dpi, first, last);
-    for (let i = 0; i < a.length; i++) {
-      const s = b[i] ? pageSsim(a[i], b[i]) : 0;
-      sum += s;
-      worst = Math.min(worst, s);
-    }
+  for (const p of picks) {
+    const [a] = renderGray(pdfA, dpi, p, p);
+    const [b] = renderGray(pdfB, dpi, p, p);
+    const s = a && b ? pageSsim(a, b) : 0;
+    sum += s;
+    worst = Math.min(worst, s);
   }
-  return { mean: sum / pages, worst };
+  return { mean: sum / picks.length, worst, compared: picks.length };
 }

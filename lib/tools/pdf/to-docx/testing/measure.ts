@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const words = (t: string): string[] => t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+export const words = (t: string): string[] => t.replace(/\u00ad\s*/g, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
 
 function multiset(ws: string[]): Map<string, number> {
   const m = new Map<string, number>();
