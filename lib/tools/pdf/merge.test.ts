@@ -6,6 +6,7 @@ import { isAppError } from '@/lib/api/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import type { JobInput } from '../types';
 import { process as merge } from './merge';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { buildRichPdf, linkTargets, outlineLines, pdftotext, qpdfJson, type QpdfJson } from './merge/test-pdfs';
 
 let dir: string;
@@ -70,6 +71,18 @@ describe('PDF merge', () => {
     expect(pageObjects(j)).toBe(9);
     const uris = JSON.stringify(j.qpdf[1]).match(/"\/URI":"u:https:\/\/example\.org\/"/g);
     expect(uris).toHaveLength(3);
+  });
+
+  it('maps destinations written as a page index ([2 /Fit]) to the page of the same file', async () => {
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 3; i++) doc.addPage([200, 200]);
+    const p0 = doc.getPage(0);
+    const link = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 100, 100], Dest: [2, PDFName.of('Fit')] }));
+    p0.node.set(PDFName.of('Annots'), doc.context.obj([link]));
+    doc.catalog.set(PDFName.of('Names'), doc.context.obj({ Dests: doc.context.obj({ Names: [PDFString.of('third'), doc.context.obj([2, PDFName.of('Fit')])] }) }));
+    const file = await write('index-dests.pdf', doc.save());
+    const out = qpdfJson(await mergeFiles([files[0], file]));
+    expect(linkTargets(out)).toEqual(['1->4', '1->4', '5->7']);
   });
 
   it('merges form fields, renaming clashing names and keeping values', () => {

@@ -74,7 +74,7 @@ export const process: Processor = async (inputs, _options, ctx) => {
       return r;
     });
     const copier = new Copier(doc.context, octx, pageMap);
-    const renames = dests.add(doc, copier, i + 1);
+    const renames = dests.add(doc, copier, i + 1, newRefs);
 
     pages.forEach((p, k) => {
       const dict = copier.copyDict(p.dict, PAGE_SKIP);

@@ -2,7 +2,7 @@
 // PDF 1.1 name-keyed form). A name already used by an earlier file is renamed ('intro' -> 'intro_2') and every
 // link, outline item and GoTo action of that file is rewritten to the new name.
 import 'server-only';
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFObject } from 'pdf-lib';
 import type { Copier } from './copier';
 import { hexKey, keyOf, readTree } from './trees';
 
@@ -14,8 +14,8 @@ export class DestMerger {
   readonly names = new Map<string, PDFObject>();
 
   /** Adds one input's destinations; returns its rename map (string keys and name keys share one map). */
-  add(src: PDFDocument, copier: Copier, fileNo: number): Renames {
-    const renames: Renames = { strings: new Map(), names: new Map() };
+  add(src: PDFDocument, copier: Copier, fileNo: number, pages: PDFRef[]): Renames {
+    const renames: Renames = { strings: new Map(), names: new Map(), pages };
     const catalog = src.catalog;
     const nameTree = (catalog.lookup(N('Names')) as PDFDict | undefined)?.get(N('Dests'));
     const take = (target: Map<string, PDFObject>, renameMap: Map<string, string>, key: string, value: PDFObject) => {
@@ -24,7 +24,9 @@ export class DestMerger {
         for (let i = fileNo; target.has(k); i++) k = `${key}_${i}`;
         renameMap.set(key, k);
       }
-      target.set(k, copier.copy(value));
+      const copied = copier.copy(value);
+      fixIndexDest(copier.dest.lookup(copied), renames);
+      target.set(k, copied);
     };
     if (catalog.lookup(N('Names')) instanceof PDFDict) {
       for (const [k, v] of readTree(src.context, nameTree, 'Names')) {
@@ -46,6 +48,22 @@ export class DestMerger {
 export interface Renames {
   strings: Map<string, string>;
   names: Map<string, string>;
+  /** This file's pages in the output, for destinations that name a page by its index (0-based). */
+  pages?: PDFRef[];
+}
+
+/**
+ * Some producers write local destinations as [pageIndex /Fit] instead of [pageRef /Fit]; viewers read the
+ * number as a page of this file, so after merging it must become the output page (else it points at file 1).
+ */
+export function fixIndexDest(dest: PDFObject | undefined, r: Renames): void {
+  const arr = dest instanceof PDFDict ? dest.context.lookup(dest.get(N('D'))) : dest;
+  if (!(arr instanceof PDFArray) || !r.pages) return;
+  const first = arr.get(0);
+  if (first instanceof PDFNumber) {
+    const page = r.pages[first.asNumber()];
+    if (page && Number.isInteger(first.asNumber())) arr.set(0, page);
+  }
 }
 
 /** The destination with a renamed key, or the same object. */
@@ -63,7 +81,7 @@ function renamed(dest: PDFObject | undefined, r: Renames): PDFObject | undefined
 
 /** Rewrites /Dest and the GoTo actions (with their /Next chain) of a copied annotation or outline item. */
 export function renameDests(dict: PDFDict, r: Renames): void {
-  if (!r.strings.size && !r.names.size) return;
+  fixIndexDest(dict.context.lookup(dict.get(N('Dest'))), r);
   const d = renamed(dict.get(N('Dest')), r);
   if (d) dict.set(N('Dest'), d);
   const seen = new Set<PDFDict>();
@@ -73,8 +91,11 @@ export function renameDests(dict: PDFDict, r: Renames): void {
     const a = dict.context.lookup(stack.pop());
     if (!(a instanceof PDFDict) || seen.has(a)) continue;
     seen.add(a);
-    const to = renamed(a.get(N('D')), r);
-    if (to && a.get(N('S')) === N('GoTo')) a.set(N('D'), to);
+    if (a.get(N('S')) === N('GoTo')) {
+      fixIndexDest(a.context.lookup(a.get(N('D'))), r);
+      const to = renamed(a.get(N('D')), r);
+      if (to) a.set(N('D'), to);
+    }
     const next = a.lookup(N('Next'));
     if (next instanceof PDFArray) stack.push(...next.asArray());
     else if (next) stack.push(next);
