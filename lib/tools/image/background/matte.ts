@@ -76,7 +76,7 @@ async function colourFields(rgba: Buffer, alpha: Uint8Array, width: number, heig
   const small = await sharp(rgba, { raw: { width, height, channels: 4 } })
     .resize(w, h, { fit: 'fill', kernel: 'linear' }).removeAlpha().raw().toBuffer();
   const smallA = await sharp(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), { raw: { width, height, channels: 1 } })
-    .resize(w, h, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
+    .resize(w, h, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer();
   const n = w * h;
   // planes: B*wb (3), wb, F*wf (3), wf
   const acc = new Float32Array(8 * n);
