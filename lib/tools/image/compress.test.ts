@@ -5,7 +5,7 @@ import { AppError } from '@/lib/api/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { fixture } from '@/tests/fixtures/image-compress';
 import { djpeg, photoJpeg, runProcessor } from '@/tests/fixtures/image-samples';
-import { ALREADY_SMALL, COMPRESS_SEARCH, compressSearch, process as compress } from './compress';
+import { ALREADY_SMALL, COMPRESS_SEARCH, compressSearch, LOSSLESS_ONLY, process as compress } from './compress';
 import { multiScaleSimilarity, type RawImage } from './similarity';
 
 afterEach(() => {
@@ -55,9 +55,18 @@ describe('Image Compress', () => {
     expect(multiScaleSimilarity(await raw(cmyk, 'srgb'), await raw(c.data, 'srgb'))).toBeGreaterThan(0.95);
   });
 
-  it('returns the original bytes with a notice when it cannot make the file smaller', async () => {
+  it('keeps the pixels and only optimises the coding when that beats re-encoding', async () => {
+    // A mozjpeg q20 file: no quality >= 40 beats it, but jpegtran's coding of the same pixels does.
     const small = await sharp(await photoJpeg({ width: 160, height: 120 })).jpeg({ quality: 20, mozjpeg: true }).toBuffer();
     const { data, notice } = await runProcessor(compress, [{ name: 'tiny.jpg', data: small }]);
+    expect(notice).toBe(LOSSLESS_ONLY);
+    expect(data.length).toBeLessThan(small.length);
+    expect(Buffer.compare(djpeg(data).data, djpeg(small).data)).toBe(0);
+  });
+
+  it('returns the original bytes with a notice when a rotated photo cannot be made smaller', async () => {
+    const small = await sharp(await photoJpeg({ width: 160, height: 120 })).withMetadata({ orientation: 6 }).jpeg({ quality: 20, mozjpeg: true }).toBuffer();
+    const { data, notice } = await runProcessor(compress, [{ name: 'turned.jpg', data: small }]);
     expect(notice).toBe(ALREADY_SMALL);
     expect(Buffer.compare(data, small)).toBe(0);
   });

@@ -2,8 +2,12 @@
 // search (jpeg-search.ts) against a multi-scale colour SSIM target instead of one fixed quality, so a detailed
 // photo keeps the bytes it needs and a smooth one gets small. EXIF orientation is applied to the pixels and
 // EXIF/XMP (GPS, camera data, thumbnails) dropped; the ICC profile is kept; greyscale stays one channel and
-// CMYK stays CMYK. When the result is not smaller, the input's own bytes are returned with a notice.
+// CMYK stays CMYK. In parallel the input is optimised losslessly with jpegtran (same pixels; Huffman tables,
+// scan mode, EXIF/GPS dropped, ICC kept) when that is installed and the picture needs no rotation: if that is
+// smaller than the re-encode it wins (already well-compressed inputs). If nothing is smaller than the input,
+// its own bytes come back. Both cases carry a notice.
 import 'server-only';
+import { execFile } from 'node:child_process';
 import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Processor } from '../types';
@@ -23,6 +27,28 @@ export function compressSearch(): QualitySearch {
 }
 
 export const ALREADY_SMALL = 'This image is already well compressed: the original file is returned unchanged.';
+export const LOSSLESS_ONLY = 'This image is already well compressed: it was only optimised losslessly (same pixels, metadata removed).';
+
+function jpegtran(jpeg: Buffer, args: string[], timeoutMs: number): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      /*turbopackIgnore: true*/ 'jpegtran',
+      ['-copy', 'icc', '-optimize', ...args],
+      { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024, timeout: timeoutMs },
+      (e, stdout) => resolve(e || !stdout.length ? null : stdout),
+    );
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(jpeg);
+  });
+}
+
+/** jpegtran (libjpeg-turbo): same pixels, optimised Huffman coding, progressive or baseline whichever is
+ * smaller, only the ICC profile kept. Null when jpegtran is not installed or fails. */
+export async function losslessOptimise(jpeg: Buffer, timeoutMs = 30_000): Promise<Buffer | null> {
+  const tries = (await Promise.all([jpegtran(jpeg, ['-progressive'], timeoutMs), jpegtran(jpeg, [], timeoutMs)]))
+    .filter((b): b is Buffer => b !== null);
+  return tries.sort((a, b) => a.length - b.length)[0] ?? null;
+}
 
 /** Pixels as the encoder sees them (oriented; grey as 1 channel; CMYK rendered to sRGB for the search). */
 export async function referencePixels(src: SourceImage): Promise<RawImage> {
@@ -43,15 +69,24 @@ export async function encodeJpeg(src: SourceImage, quality: number): Promise<Buf
 export const process: Processor = async (inputs, _options, ctx) => {
   const input = inputs[0];
   const src = await openImage(input, ['jpeg']);
-  const out = await guarded(src, async () => {
-    const { quality } = await findQuality(await referencePixels(src), compressSearch());
-    return encodeJpeg(src, quality);
-  }, 'JPEG');
+  // Dropping EXIF would lose the orientation of a rotated photo: the lossless path is for upright ones.
+  const upright = (src.meta.orientation ?? 1) === 1;
+  const [reencoded, lossless] = await Promise.all([
+    guarded(src, async () => {
+      const { quality } = await findQuality(await referencePixels(src), compressSearch());
+      return encodeJpeg(src, quality);
+    }, 'JPEG'),
+    upright ? losslessOptimise(src.data) : Promise.resolve(null),
+  ]);
   const file = path.join(ctx.workDir, 'compressed.jpg');
-  if (out.length >= src.data.length) {
-    await copyFile(input.path, file);
-    return { path: file, notice: ALREADY_SMALL };
+  if (lossless && lossless.length <= reencoded.length && lossless.length < src.data.length) {
+    await writeFile(file, lossless);
+    return { path: file, notice: LOSSLESS_ONLY };
   }
-  await writeFile(file, out);
-  return { path: file };
+  if (reencoded.length < src.data.length) {
+    await writeFile(file, reencoded);
+    return { path: file };
+  }
+  await copyFile(input.path, file);
+  return { path: file, notice: ALREADY_SMALL };
 };
