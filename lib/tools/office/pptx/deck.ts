@@ -36,6 +36,10 @@ export interface SourceDeck {
   /** A part's bytes; cached for small parts until take() hands them over. */
   read(part: string): Promise<Buffer>;
   take(part: string): Promise<Buffer>;
+  /** Starts reading the deck's small parts ahead (call just before the deck is copied). */
+  startPrefetch(): void;
+  /** Drops cached bytes once the deck is copied. */
+  release(): void;
   hashOf(part: string): Promise<string>;
 }
 
@@ -140,7 +144,8 @@ async function loadDeck(pkg: OfficePackage, index: number): Promise<SourceDeck> 
     if (buf.length <= CACHE_LIMIT) bytes.set(part, buf);
     return buf;
   };
-  prefetch(pkg, pending, bytes);
+  let prefetching = false;
+  const startPrefetch = () => { if (!prefetching) { prefetching = true; prefetch(pkg, pending, bytes); } };
   const take = async (part: string): Promise<Buffer> => {
     const buf = await read(part);
     bytes.delete(part);
@@ -213,6 +218,7 @@ async function loadDeck(pkg: OfficePackage, index: number): Promise<SourceDeck> 
     defaultTextStyle, office2007, index, fileName, pkg, ct, presPart, presXml, presRels, slides, masters, notesMaster, handoutMaster,
     size: sizeOf(firstChild(root, 'sldSz'), { cx: 9144000, cy: 6858000 }),
     notesSize: sizeOf(firstChild(root, 'notesSz'), { cx: 6858000, cy: 9144000 }),
-    rels, read, take, hashOf,
+    rels, read, take, hashOf, startPrefetch,
+    release: () => { bytes.clear(); relsCache.clear(); },
   };
 }

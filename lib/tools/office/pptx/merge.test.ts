@@ -191,11 +191,13 @@ describeCorpus('PowerPoint merge of real decks', () => {
         left: Math.round(((first.w - srcSize.w * s) / 2) * px), top: Math.round(((first.h - srcSize.h * s) / 2) * px),
         width: Math.round(srcSize.w * s * px), height: Math.round(srcSize.h * s * px),
       };
-      for (const src of pages(f)) fitScores.push(await pageSimilarity(src, mPages[k++], box));
+      // Text drawn at another size rasterises differently: compare layout (a slight blur), not glyph pixels.
+      for (const src of pages(f)) fitScores.push(await pageSimilarity(src, mPages[k++], box, 1.2));
     }
     expect(k).toBe(mPages.length);
     const fitMean = fitScores.reduce((s, x) => s + x, 0) / fitScores.length;
     console.log(`[pptx render] fitted SSIM mean ${fitMean.toFixed(4)} min ${Math.min(...fitScores).toFixed(4)} over ${fitScores.length} slides`);
-    expect(fitMean).toBeGreaterThanOrEqual(0.9);
+    expect(fitMean).toBeGreaterThanOrEqual(0.93);
+    expect(Math.min(...fitScores)).toBeGreaterThanOrEqual(0.8);
   }, 300_000);
 });

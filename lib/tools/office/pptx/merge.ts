@@ -100,7 +100,8 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
       return notesMasterName;
     },
   };
-  const norm = (x: string | null) => (x ?? '').replace(/\s+/g, ' ');
+  // Text defaults that differ only in their language (a spelling setting) are the same for rendering.
+  const norm = (x: string | null) => (x ?? '').replace(/\slang="[^"]*"/g, '').replace(/\s+/g, ' ');
   const copiers = decks.map((d) => new DeckCopier(d, state, fitInto(d.size, deck0.size), fitInto(d.notesSize, deck0.notesSize),
     d.defaultTextStyle && norm(d.defaultTextStyle) !== norm(deck0.defaultTextStyle)
       ? parseXml(d.defaultTextStyle).root : null));
@@ -124,6 +125,7 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
     }
   }
 
+  deck0.startPrefetch();
   const authors = await mergeCommentAuthors(decks);
   copiers.forEach((c, i) => { c.comments = authors.maps[i]; });
 
@@ -137,6 +139,8 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
   const stats = { slides: 0, notes: 0, hidden: 0, clips: 0 };
   for (const [i, deck] of decks.entries()) {
     const c = copiers[i];
+    deck.startPrefetch();
+    if (i > 0) decks[i - 1].release();
     await inDeck(deck, async () => {
       for (const s of deck.slides) {
         const r = await c.copySlide(s.part, c.slideNames.get(s.part)!);

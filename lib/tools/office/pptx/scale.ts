@@ -2,16 +2,17 @@
 // length is multiplied by one factor, so nothing is stretched, and top-level shapes are moved by the
 // letterbox offset, so the content is centred and never clipped. Lengths are EMUs and font sizes are
 // hundredths of a point; percentages and path coordinates are relative and stay as they are.
-import { allElements, type XDoc, type XElement as Element } from './xtree';
+import { XElement, allElements, type XDoc, type XElement as Element } from './xtree';
 
 export interface Size { cx: number; cy: number }
-export interface Fit { s: number; dx: number; dy: number }
+/** Uniform scale s and centring offset (dx, dy) into a slide of size (cx, cy). */
+export interface Fit { s: number; dx: number; dy: number; cx: number; cy: number }
 
 /** The uniform fit of `from` into `to`, or null when the sizes are the same. */
 export function fitInto(from: Size, to: Size): Fit | null {
   if (from.cx === to.cx && from.cy === to.cy) return null;
   const s = Math.min(to.cx / from.cx, to.cy / from.cy);
-  return { s, dx: Math.round((to.cx - from.cx * s) / 2), dy: Math.round((to.cy - from.cy * s) / 2) };
+  return { s, dx: Math.round((to.cx - from.cx * s) / 2), dy: Math.round((to.cy - from.cy * s) / 2), cx: to.cx, cy: to.cy };
 }
 
 const EMU_ATTRS: Record<string, readonly string[]> = {
@@ -36,6 +37,23 @@ function scaleAttr(el: Element, name: string, s: number, min?: number): void {
   let n = Math.round(Number(v) * s);
   if (min !== undefined && Number(v) >= min) n = Math.max(min, n);
   el.setAttribute(name, String(n));
+}
+
+/** A stretched background picture fills the fitted slide's box, not the whole (other-shaped) slide. */
+function stretchIntoBox(stretch: XElement, fit: Fit): void {
+  let rect = stretch.first('fillRect');
+  if (!rect) {
+    rect = new XElement(stretch.prefix ? `${stretch.prefix}:fillRect` : 'fillRect', stretch.namespaceURI);
+    stretch.appendChild(rect);
+  }
+  const fx = (fit.cx - 2 * fit.dx) / fit.cx;
+  const fy = (fit.cy - 2 * fit.dy) / fit.cy;
+  const inset = (a: string, frac: number, off: number, size: number) =>
+    rect!.setAttribute(a, String(Math.round(Number(rect!.getAttribute(a) ?? 0) * frac + (off / size) * 100000)));
+  inset('l', fx, fit.dx, fit.cx);
+  inset('r', fx, fit.dx, fit.cx);
+  inset('t', fy, fit.dy, fit.cy);
+  inset('b', fy, fit.dy, fit.cy);
 }
 
 /** The xfrm that places a shape on the slide (not its children), if it has one. */
@@ -73,8 +91,20 @@ export function scaleDocument(doc: XDoc, fit: Fit, place: boolean): void {
       }
     }
   }
+  const inBackground = new Set<XElement>();
+  if (place) for (const bg of allElements(root).filter((e) => e.localName === 'bg')) allElements(bg).forEach((e) => inBackground.add(e));
   for (const el of allElements(root)) {
     const name = el.localName;
+    if (name === 'stretch' && inBackground.has(el)) stretchIntoBox(el, fit);
+    if (name === 'tile') {
+      // Tiles keep their pixel size unless told: scale them, and start them where the fitted slide starts.
+      for (const a of ['sx', 'sy']) el.setAttribute(a, String(Math.round(Number(el.getAttribute(a) ?? 100000) * fit.s)));
+      if (inBackground.has(el)) {
+        el.setAttribute('tx', String(Math.round(Number(el.getAttribute('tx') ?? 0) * fit.s) + fit.dx));
+        el.setAttribute('ty', String(Math.round(Number(el.getAttribute('ty') ?? 0) * fit.s) + fit.dy));
+        continue;
+      }
+    }
     const emu = EMU_ATTRS[name] ?? (LVL_PPR.test(name) ? EMU_ATTRS.pPr : undefined);
     if (emu) for (const a of emu) scaleAttr(el, a, fit.s, a === 'w' ? 1 : undefined);
     const pt = PT_ATTRS[name];

@@ -18,11 +18,21 @@ export class XElement {
   readonly nodeType = 1;
   parent: XElement | null = null;
   children: XNode[] = [];
+  readonly localName: string;
+  readonly prefix: string;
+  /** Set for elements made or copied here (the writer declares it if needed); parsed ones resolve it. */
+  readonly ownNamespace: string | undefined;
 
-  constructor(public name: string, public namespaceURI: string, public attrs: [string, string][] = []) {}
+  constructor(readonly name: string, namespaceURI: string | undefined, public attrs: [string, string][] = []) {
+    const i = name.indexOf(':');
+    this.localName = i < 0 ? name : name.slice(i + 1);
+    this.prefix = i < 0 ? '' : name.slice(0, i);
+    this.ownNamespace = namespaceURI;
+  }
 
-  get localName(): string { return this.name.slice(this.name.indexOf(':') + 1); }
-  get prefix(): string { const i = this.name.indexOf(':'); return i < 0 ? '' : this.name.slice(0, i); }
+  get namespaceURI(): string {
+    return this.ownNamespace ?? this.lookupNamespace(this.prefix) ?? '';
+  }
 
   getAttribute(name: string): string | null {
     for (const [k, v] of this.attrs) if (k === name) return v;
@@ -97,7 +107,7 @@ export class XElement {
 }
 
 function cloneBare(e: XElement): XElement {
-  const c = new XElement(e.name, e.namespaceURI, e.attrs.map(([k, v]) => [k, v]));
+  const c = new XElement(e.name, e.namespaceURI || undefined, e.attrs.map(([k, v]) => [k, v]));
   for (const ch of e.children) {
     const n = ch.nodeType === 1 ? cloneBare(ch) : new XText(ch.text, ch.kind);
     n.parent = c;
@@ -109,7 +119,7 @@ function cloneBare(e: XElement): XElement {
 export interface XDoc { standalone: boolean; root: XElement }
 
 export function parseXml(xml: string): XDoc {
-  const parser = new SaxesParser({ xmlns: true });
+  const parser = new SaxesParser({ xmlns: false });
   let root: XElement | null = null;
   let cur: XElement | null = null;
   let standalone = false;
@@ -117,8 +127,8 @@ export function parseXml(xml: string): XDoc {
   parser.on('xmldecl', (d) => { standalone = d.standalone === 'yes'; });
   parser.on('opentag', (t) => {
     const attrs: [string, string][] = [];
-    for (const a of Object.values(t.attributes)) attrs.push([a.name, a.value]);
-    const el = new XElement(t.name, t.uri, attrs);
+    for (const k in t.attributes) attrs.push([k, t.attributes[k] as string]);
+    const el = new XElement(t.name, undefined, attrs);
     if (cur) add(el);
     else root = el;
     cur = el;
@@ -137,48 +147,49 @@ export function parseXml(xml: string): XDoc {
   return { standalone, root };
 }
 
-const escText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
-export const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  .replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+const escText = (s: string) => (/[&<>\r]/.test(s)
+  ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;') : s);
+export const escAttr = (s: string) => (/[&<>"\t\n\r]/.test(s)
+  ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;') : s);
 
-function write(e: XElement, out: string[], inScope: ReadonlyMap<string, string>): void {
-  out.push('<', e.name);
+function write(e: XElement, inScope: ReadonlyMap<string, string>): string {
+  let out = `<${e.name}`;
   let scope = inScope;
   for (const [k, v] of e.attrs) {
-    out.push(' ', k, '="', escAttr(v), '"');
+    out += ` ${k}="${escAttr(v)}"`;
     if (k === 'xmlns' || k.startsWith('xmlns:')) {
       if (scope === inScope) scope = new Map(inScope);
       (scope as Map<string, string>).set(k === 'xmlns' ? '' : k.slice(6), v);
     }
   }
-  // An element moved under a parent that does not declare its prefix declares it itself.
-  if (e.namespaceURI && scope.get(e.prefix) !== e.namespaceURI) {
-    out.push(' ', e.prefix ? `xmlns:${e.prefix}` : 'xmlns', '="', escAttr(e.namespaceURI), '"');
-    scope = new Map(scope).set(e.prefix, e.namespaceURI);
+  // An element made here or moved from another document declares its prefix where it is not in scope.
+  const ns = e.ownNamespace;
+  if (ns && scope.get(e.prefix) !== ns) {
+    out += ` ${e.prefix ? `xmlns:${e.prefix}` : 'xmlns'}="${escAttr(ns)}"`;
+    scope = new Map(scope).set(e.prefix, ns);
   }
-  if (e.children.length === 0) { out.push('/>'); return; }
-  out.push('>');
+  if (e.children.length === 0) return `${out}/>`;
+  out += '>';
   for (const c of e.children) {
-    if (c.nodeType === 1) write(c, out, scope);
-    else if (c.kind === 'text') out.push(escText(c.text));
-    else if (c.kind === 'cdata') out.push('<![CDATA[', c.text, ']]>');
-    else if (c.kind === 'comment') out.push('<!--', c.text, '-->');
-    else out.push('<?', c.text, '?>');
+    if (c.nodeType === 1) out += write(c, scope);
+    else if (c.kind === 'text') out += escText(c.text);
+    else if (c.kind === 'cdata') out += `<![CDATA[${c.text}]]>`;
+    else if (c.kind === 'comment') out += `<!--${c.text}-->`;
+    else out += `<?${c.text}?>`;
   }
-  out.push('</', e.name, '>');
+  return `${out}</${e.name}>`;
 }
 
 export function serializeXml(doc: XDoc): string {
-  const out: string[] = [`<?xml version="1.0" encoding="UTF-8"${doc.standalone ? ' standalone="yes"' : ''}?>\n`];
-  write(doc.root, out, new Map());
-  return out.join('');
+  // The root's own declarations are all in scope for it (it was parsed, or made with its attributes).
+  const scope = new Map<string, string>();
+  return `<?xml version="1.0" encoding="UTF-8"${doc.standalone ? ' standalone="yes"' : ''}?>\n${write(doc.root, scope)}`;
 }
 
 /** One element with the namespace declarations it needs, for reuse in another document. */
 export function serializeElement(e: XElement): string {
-  const out: string[] = [];
-  write(e.clone(), out, new Map());
-  return out.join('');
+  return write(e.clone(), new Map());
 }
 
 /** Every element below root, in document order. */

@@ -41,18 +41,24 @@ export function renderPages(pdf: string, width: number, outDir: string): string[
 
 export interface Box { left: number; top: number; width: number; height: number }
 
-async function rgba(file: string, width: number, height: number, box?: Box) {
+async function rgba(file: string, width: number, height: number, box?: Box, blur?: number) {
   let img = sharp(file);
   if (box) img = img.extract(box);
-  const { data, info } = await img.resize(width, height, { fit: 'fill' }).flatten({ background: '#ffffff' }).ensureAlpha()
+  img = img.resize(width, height, { fit: 'fill' }).flatten({ background: '#ffffff' });
+  if (blur) img = sharp(await img.png().toBuffer()).blur(blur);
+  const { data, info } = await img.ensureAlpha()
     .raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
-/** SSIM of two page images at a common size; `boxB` crops the second first (a letterboxed slide). */
-export async function pageSimilarity(a: string, b: string, boxB?: Box): Promise<number> {
+/**
+ * SSIM of two page images at a common size. `boxB` crops the second first (a letterboxed slide); `blur`
+ * (a Gaussian sigma) compares layout rather than glyph rasterisation, which differs when text is drawn
+ * at another size.
+ */
+export async function pageSimilarity(a: string, b: string, boxB?: Box, blur?: number): Promise<number> {
   const meta = await sharp(a).metadata();
-  const w = Math.min(meta.width ?? 320, 320);
-  const h = Math.round(w * ((meta.height ?? 240) / (meta.width ?? 320)));
-  return ssim(await rgba(a, w, h), await rgba(b, w, h, boxB)).mssim;
+  const w = Math.min(boxB?.width ?? meta.width ?? 320, 320);
+  const h = Math.round(w * ((boxB?.height ?? meta.height ?? 240) / (boxB?.width ?? meta.width ?? 320)));
+  return ssim(await rgba(a, w, h, undefined, blur), await rgba(b, w, h, boxB, blur)).mssim;
 }
