@@ -106,7 +106,7 @@ export default async function bench(): Promise<BenchRow[]> {
 
     // ---------- JPG to PNG ----------
     const jpgs: { name: string; data: Buffer }[] = corpusFiles('photo', '.jpg').map((f) => ({ name: path.basename(f), data: fs.readFileSync(f) }));
-    jpgs.push({ name: 'generated 64x64 flat 4-colour', data: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c81e28' } }).jpeg({ quality: 100 }).toBuffer() });
+    jpgs.push({ name: 'generated 64x64 flat single colour', data: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c81e28' } }).jpeg({ quality: 100 }).toBuffer() });
     for (const { name, data } of jpgs) {
       const r = await measured(() => run(jpgToPng, name, data, dir));
       const exact = Buffer.compare((await pixels(r.value.data)).data as Buffer, (await pixels(data)).data as Buffer) === 0;
