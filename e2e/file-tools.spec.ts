@@ -96,6 +96,8 @@ test('while a job runs: busy text, disabled controls and a progress bar', async 
   await cleanup;
   await expect(page.getByRole('button', { name: 'Compressing...' })).toHaveCount(0);
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // Keyboard users land on the result, not on the page's body.
+  await expect(page.getByRole('button', { name: tool.labels.download })).toBeFocused();
 });
 
 test('a large upload shows its progress', async ({ page }) => {

@@ -8,6 +8,8 @@ import { filterAccepted } from '@/lib/client/accept';
 import { addFiles, moveEntry, removeEntry, type FileEntry } from '@/lib/client/file-list';
 import { DropZone } from './drop-zone';
 import { ResultNotice } from './result-notice';
+import { useJobFocus } from './use-job-focus';
+import { JobAnnouncer } from './job-announcer';
 import { JobProgress } from './job-progress';
 import { MergeList } from './merge-list';
 import { UploadButton } from './upload-button';
@@ -17,6 +19,7 @@ import styles from './file-tool.module.css';
 
 export function MergeTool({ tool }: { tool: FileToolDef }) {
   const job = useFileJob(tool);
+  const { actionRef, downloadRef } = useJobFocus(job.status);
   const [entries, setEntries] = useState<FileEntry[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const { reset } = job;
@@ -62,6 +65,7 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
       <div className={styles.actions}>
         {canMerge && (
           <button
+            ref={actionRef}
             type="button"
             className={styles.button}
             disabled={job.busy}
@@ -71,10 +75,11 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
           </button>
         )}
         <JobProgress progress={job.progress} />
+        <JobAnnouncer status={job.status} readyText={`Done. Use ${tool.labels.download} to save the result.`} />
         {job.done && entries.length > 0 && (
           <>
             <ResultNotice text={job.result?.notice} />
-            <button type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
+            <button ref={downloadRef} type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
               {tool.labels.download}
             </button>
           </>

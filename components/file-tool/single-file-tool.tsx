@@ -3,6 +3,8 @@
 import type { FileToolDef } from '@/lib/tools/registry';
 import { DropZone } from './drop-zone';
 import { ResultNotice } from './result-notice';
+import { useJobFocus } from './use-job-focus';
+import { JobAnnouncer } from './job-announcer';
 import { JobProgress } from './job-progress';
 import { UploadButton } from './upload-button';
 import { UploadedFile } from './uploaded-file';
@@ -12,6 +14,7 @@ import styles from './file-tool.module.css';
 
 export function SingleFileTool({ tool }: { tool: FileToolDef }) {
   const job = useFileJob(tool);
+  const { actionRef, downloadRef } = useJobFocus(job.status);
   const { file, notice, choose, remove } = useSingleFile(tool, job.reset);
 
   return (
@@ -28,15 +31,16 @@ export function SingleFileTool({ tool }: { tool: FileToolDef }) {
       {file && <UploadedFile file={file} disabled={job.busy} onRemove={remove} />}
       <div className={styles.actions}>
         {file && !job.done && (
-          <button type="button" className={styles.button} disabled={job.busy} onClick={() => void job.run([file])}>
+          <button ref={actionRef} type="button" className={styles.button} disabled={job.busy} onClick={() => void job.run([file])}>
             {job.busy ? tool.labels.busy : tool.labels.action}
           </button>
         )}
         <JobProgress progress={job.progress} />
+        <JobAnnouncer status={job.status} readyText={`Done. Use ${tool.labels.download} to save the result.`} />
         {file && job.done && (
           <>
             <ResultNotice text={job.result?.notice} />
-            <button type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
+            <button ref={downloadRef} type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
               {tool.labels.download}
             </button>
           </>

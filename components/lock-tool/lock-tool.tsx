@@ -6,6 +6,7 @@ import type { FileToolDef } from '@/lib/tools/registry';
 import { checkPasswords } from '@/lib/client/password';
 import { DropZone } from '@/components/file-tool/drop-zone';
 import { ResultNotice } from '@/components/file-tool/result-notice';
+import { useJobFocus } from '@/components/file-tool/use-job-focus';
 import { JobProgress } from '@/components/file-tool/job-progress';
 import { UploadButton } from '@/components/file-tool/upload-button';
 import { UploadedFile } from '@/components/file-tool/uploaded-file';
@@ -18,6 +19,7 @@ import styles from './lock-tool.module.css';
 
 export function LockTool({ tool }: { tool: FileToolDef }) {
   const job = useFileJob(tool);
+  const { actionRef, downloadRef } = useJobFocus(job.status);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const { reset } = job;
@@ -71,7 +73,7 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
             onChange={setConfirm}
           />
           <div className={ft.actions}>
-            <button type="submit" className={ft.button} disabled={!check.valid || job.busy}>
+            <button ref={actionRef} type="submit" className={ft.button} disabled={!check.valid || job.busy}>
               {job.busy ? tool.labels.busy : tool.labels.action}
             </button>
             <JobProgress progress={job.progress} />
@@ -82,7 +84,7 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
         <div className={ft.actions}>
           <p className={styles.success} role="status">PDF file has been successfully locked!</p>
           <ResultNotice text={job.result?.notice} />
-          <button type="button" className={`${ft.button} ${ft.download}`} onClick={job.save}>
+          <button ref={downloadRef} type="button" className={`${ft.button} ${ft.download}`} onClick={job.save}>
             {tool.labels.download}
           </button>
         </div>
