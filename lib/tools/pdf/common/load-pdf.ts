@@ -12,7 +12,7 @@ import path from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, ParseSpeeds, type PDFObject } from 'pdf-lib';
 import { AppError, displayName } from '@/lib/api/errors';
 import type { JobContext, JobInput } from '../../types';
-import { QpdfSession, runQpdf } from './qpdf';
+import { QpdfSession, runQpdf, type QpdfFile } from './qpdf';
 
 export const pdfErrors = {
   encrypted: (name: string) =>
@@ -47,7 +47,7 @@ export interface PdfProbe {
  * qpdf's own parser (xref, trailer, catalog). `walk: true` walks the real page tree instead (detects loops,
  * missing pages, a wrong /Count): slower, used to settle a disagreement and before handing a file to qpdf.
  */
-export async function probePdf(file: string, opts: { walk?: boolean; session?: QpdfSession; password?: string } = {}): Promise<PdfProbe> {
+export async function probePdf(file: QpdfFile, opts: { walk?: boolean; session?: QpdfSession; password?: string } = {}): Promise<PdfProbe> {
   const r = await (opts.session ?? new QpdfSession()).run((f) => [
     ...(opts.password === undefined ? [] : [`--password=${opts.password}`]),
     '--show-encryption',
@@ -65,6 +65,8 @@ export async function probePdf(file: string, opts: { walk?: boolean; session?: Q
     repaired: r.code === 3,
   };
 }
+
+const MEMORY_PROBE_MAX = 16 * 1024 * 1024;
 
 export interface PageLeaf {
   ref: PDFRef;
@@ -215,11 +217,13 @@ export async function rewriteWithPdfLib(input: JobInput, ctx: JobContext): Promi
 }
 
 export async function loadCheckedPdf(input: JobInput, ctx: JobContext, opts: LoadOptions = {}): Promise<CheckedPdf> {
-  const quick = await probePdf(input.path, { session: opts.session });
+  const bytes = await fs.readFile(input.path);
+  // Small files go to qpdf from memory (already read for pdf-lib); big ones are streamed from disk.
+  const quick = await probePdf(bytes.length <= MEMORY_PROBE_MAX ? bytes : input.path, { session: opts.session });
   if (quick.encryption === 'password') throw pdfErrors.encrypted(input.name);
   if (quick.encryption === 'none' && !quick.repaired && quick.pages !== null && quick.pages > 0) {
     // The usual case: qpdf opens it cleanly and pdf-lib walks exactly the pages qpdf counts.
-    const parsed = await parse(await fs.readFile(input.path));
+    const parsed = await parse(bytes);
     if (parsed.doc && parsed.pages && parsed.pages.length === quick.pages) {
       return { doc: parsed.doc, pages: parsed.pages, rewritten: false, repaired: false };
     }
@@ -243,7 +247,7 @@ export async function loadCheckedPdf(input: JobInput, ctx: JobContext, opts: Loa
   };
 
   const encrypted = probe.encryption === 'open';
-  const original = encrypted ? {} : await parse(await fs.readFile(input.path));
+  const original = encrypted ? {} : await parse(bytes);
   const declared = original.declared;
   let repaired = probe.repaired;
   let parsed = original;

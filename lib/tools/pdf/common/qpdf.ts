@@ -16,7 +16,12 @@ export interface QpdfResult {
 interface EmscriptenFS {
   mkdir(p: string): void;
   mount(type: unknown, opts: { root: string }, mountPoint: string): void;
+  writeFile(p: string, data: Uint8Array): void;
+  unlink(p: string): void;
 }
+
+/** A file for qpdf: a host path (read from disk), or bytes already in memory (small files: faster). */
+export type QpdfFile = string | Uint8Array;
 interface QpdfInstance {
   callMain(args: string[]): number;
   FS: EmscriptenFS;
@@ -74,11 +79,19 @@ export class QpdfSession {
    * `--opt=value` forms for visitor-supplied values: qpdf expands a bare argument starting with '@' as an
    * argument file.
    */
-  async run(build: (file: (hostPath: string) => string) => string[]): Promise<QpdfResult> {
+  async run(build: (file: (f: QpdfFile) => string) => string[]): Promise<QpdfResult> {
     const q = await this.instance();
     this.out = [];
     this.err = [];
-    const file = (hostPath: string): string => {
+    const inMemory: string[] = [];
+    const file = (f: QpdfFile): string => {
+      if (typeof f !== 'string') {
+        const p = `/mem-${inMemory.length}.pdf`;
+        q.FS.writeFile(p, f);
+        inMemory.push(p);
+        return p;
+      }
+      const hostPath = f;
       const dir = path.dirname(path.resolve(hostPath));
       let mp = this.mounts.get(dir);
       if (!mp) {
@@ -92,6 +105,7 @@ export class QpdfSession {
     let code: number;
     try {
       code = q.callMain(build(file));
+      for (const p of inMemory) q.FS.unlink(p);
     } catch (e) {
       this.q = undefined;
       // Emscripten reports exit() as an ExitStatus throw and aborts (e.g. out of memory) as RuntimeError.
@@ -104,6 +118,6 @@ export class QpdfSession {
 }
 
 /** One qpdf command in a fresh instance (commands that write files, or a single check). */
-export async function runQpdf(build: (file: (hostPath: string) => string) => string[]): Promise<QpdfResult> {
+export async function runQpdf(build: (file: (f: QpdfFile) => string) => string[]): Promise<QpdfResult> {
   return new QpdfSession().run(build);
 }
