@@ -14,10 +14,15 @@ export const NS = {
 } as const;
 
 export function escText(s: string): string {
+  if (!TEXT_SPECIAL.test(s)) return s;
   return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 
+const ATTR_SPECIAL = /[&<>"\t\n\r]/;
+const TEXT_SPECIAL = /[&<>]/;
+
 export function escAttr(s: string): string {
+  if (!ATTR_SPECIAL.test(s)) return s;
   return s.replace(/[&<>"\t\n\r]/g, (c) =>
     c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : `&#${c.charCodeAt(0)};`);
 }

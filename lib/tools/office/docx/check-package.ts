@@ -5,7 +5,7 @@
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { SaxesParser } from 'saxes';
-import { NS } from '@/lib/office/xml';
+import { NS } from '../../../office/xml';
 
 async function readZip(file: string): Promise<Map<string, Buffer>> {
   const zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false });

@@ -169,19 +169,22 @@ export class DocxMerger {
     const { src } = d;
     const texts = [d.main, ...Object.values(d.parts).filter((p): p is string => !!p)];
     const seen = new Set<string>();
+    const hashed: string[] = [];
+    // Parts reachable from the stories; package-wide parts (fonts, theme, settings) come from the first
+    // document only and are not walked for the others.
+    const skip = /\/(fontTable|settings|theme|webSettings|styles|stylesWithEffects|glossaryDocument|customXml|people|commentsExtended|commentsIds|commentsExtensible|attachedTemplate)$/;
     const walk = (owner: string) => {
       for (const r of src.rels(owner)) {
-        if (r.external || seen.has(r.target.toLowerCase())) continue;
+        if (r.external || seen.has(r.target.toLowerCase()) || (d.k > 0 && skip.test(r.type))) continue;
         seen.add(r.target.toLowerCase());
         if (relIs(r.type, 'header') || relIs(r.type, 'footer') || relIs(r.type, 'diagramData')) texts.push(r.target);
+        else if (!src.hasRels(r.target) && !skip.test(r.type)) hashed.push(r.target);
         walk(r.target);
       }
     };
     walk(d.main);
-    for (const p of texts) if (src.resolve(p)) await src.loadText(p);
-    for (const t of seen) {
-      if (!src.text(t) && !src.hasRels(t) && src.resolve(t)) await src.loadHash(t);
-    }
+    await inParallel(texts.filter((p) => src.resolve(p)), 6, (p) => src.loadText(p));
+    await inParallel(hashed.filter((p) => src.resolve(p) && !src.text(p)), 6, (p) => src.loadHash(p));
   }
 
   private async mergeDoc(d: DocCtx, last: boolean): Promise<void> {
@@ -617,6 +620,12 @@ export class DocxMerger {
       this.fontTable.fonts.push(c.raw.replace(/<[\w.-]+:embed\w*\b[^>]*\/>/g, ''));
     }
   }
+}
+
+async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  const worker = async () => { while (i < items.length) await fn(items[i++]); };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 export async function mergeDocx(inputs: MergeInput[], outPath: string): Promise<void> {

@@ -58,6 +58,13 @@ export interface RewriteResult {
   finalSectPr: string | null;
 }
 
+// Namespace URIs as module constants: the hot loop must not go through an import binding per attribute.
+const W = NS.w;
+const R = NS.r;
+const WP = NS.wp;
+const W14 = NS.w14;
+const W_STRICT = NS.wStrict;
+
 const REVISION = new Set([
   'ins', 'del', 'moveFrom', 'moveTo', 'moveFromRangeStart', 'moveFromRangeEnd', 'moveToRangeStart', 'moveToRangeEnd',
   'rPrChange', 'pPrChange', 'sectPrChange', 'tblPrChange', 'trPrChange', 'tcPrChange', 'tblGridChange',
@@ -99,14 +106,12 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
   const topDepth = mode === 'body' ? 2 : mode === 'notes' ? 1 : -1;
   const baseScope = opts.scope ?? new Map<string, string>();
   let wp = 'w';
-  for (const [p, u] of baseScope) if (u === NS.w) wp = p;
+  for (const [p, u] of baseScope) if (u === W) wp = p;
 
   const pStyleTag = () => `<${wp}:pStyle ${wp}:val="${escAttr(hooks.defaultPStyle ?? '')}"/>`;
 
-  function openTagString(name: string, attrs: Array<[string, string]>, selfClosing: boolean, extra: string): string {
-    let s = `<${name}`;
-    for (const [k, v] of attrs) s += ` ${k}="${escAttr(v)}"`;
-    return s + extra + (selfClosing ? '/>' : '>');
+  function openTagString(name: string, attrs: string, selfClosing: boolean, extra: string): string {
+    return `<${name}${attrs}${extra}${selfClosing ? '/>' : '>'}`;
   }
 
   parser.on('doctype', () => { throw new Error('DOCTYPE not allowed'); });
@@ -126,20 +131,20 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
       if (k === 'xmlns' || k.startsWith('xmlns:')) {
         if (scope === (parent ? parent.scope : baseScope)) scope = new Map(scope);
         scope.set(k === 'xmlns' ? '' : k.slice(6), attrsIn[k]);
-        if (attrsIn[k] === NS.w && k !== 'xmlns') wp = k.slice(6);
+        if (attrsIn[k] === W && k !== 'xmlns') wp = k.slice(6);
       }
     }
     const colon = node.name.indexOf(':');
     const prefix = colon < 0 ? '' : node.name.slice(0, colon);
     const local = colon < 0 ? node.name : node.name.slice(colon + 1);
     const uri = scope.get(prefix);
-    const isW = uri === NS.w;
+    const isW = uri === W;
     const frame: Frame = { name: node.name, local, uri, scope, selfClosing: node.isSelfClosing, skip: false, hidden: false };
 
     if (depth === 0) {
       rootName = node.name;
       rootAttrs = { ...attrsIn };
-      if (uri === NS.wStrict) throw new Error('strict');
+      if (uri === W_STRICT) throw new Error('strict');
     }
     // Body mode: the root and <w:body> are written by the caller; other root children (background) dropped.
     if (mode === 'body' && depth <= 1) {
@@ -151,7 +156,10 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
     if (mode === 'notes' && depth === 0) { frame.hidden = true; stack.push(frame); return; }
 
     // Attribute rewriting.
-    const attrs: Array<[string, string]> = [];
+    let attrStr = '';
+    let attrsOut: Record<string, string> | undefined;
+    const keepAttrs = !!parent?.capture;
+    if (keepAttrs) attrsOut = {};
     let drop = false;
     for (const k in attrsIn) {
       let v = attrsIn[k];
@@ -159,11 +167,11 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
       if (c > 0 && k.slice(0, c) !== 'xmlns') {
         const aUri = scope.get(k.slice(0, c));
         const aLocal = k.slice(c + 1);
-        if (aUri === NS.r) {
+        if (aUri === R) {
           if (hooks.rel) v = hooks.rel(v);
-        } else if (aUri === NS.w14 && opts.stripParaIds && (aLocal === 'paraId' || aLocal === 'textId')) {
+        } else if (aUri === W14 && opts.stripParaIds && (aLocal === 'paraId' || aLocal === 'textId')) {
           continue;
-        } else if (aUri === NS.w && isW) {
+        } else if (aUri === W && isW) {
           if (aLocal === 'val') {
             if (STYLE_REF.has(local)) { if (hooks.style) v = hooks.style(v); }
             else if (local === 'numId') { if (hooks.num) v = hooks.num(v); }
@@ -191,10 +199,11 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
           else if (local === 'style' && aLocal === 'styleId') { if (hooks.styleId) v = hooks.styleId(v); }
           else if (local === 'style' && aLocal === 'default' && hooks.dropDefault) continue;
         }
-      } else if (k === 'id' && local === 'docPr' && uri === NS.wp && hooks.docPrId) {
+      } else if (k === 'id' && local === 'docPr' && uri === WP && hooks.docPrId) {
         v = hooks.docPrId();
       }
-      attrs.push([k, v]);
+      attrStr += ` ${k}="${escAttr(v)}"`;
+      if (attrsOut) attrsOut[k] = v;
     }
     if (drop) {
       frame.skip = true; frame.hidden = true; skipDepth = 1;
@@ -216,31 +225,32 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
 
     // Section capture (body mode).
     if (isW && local === 'sectPr' && mode === 'body' && hooks.sectPr && (parent?.local === 'body' || parent?.local === 'pPr')) {
-      frame.capture = { attrs: Object.fromEntries(attrs), children: [], outer: out, childStart: 0 };
+      frame.capture = { attrs: {}, children: [], outer: out, childStart: 0 };
+      for (const k in attrsIn) if (!(k.startsWith('w14:') && opts.stripParaIds)) frame.capture.attrs[k] = attrsIn[k];
       out = [];
       stack.push(frame);
       return;
     }
     if (parent?.capture) {
       parent.capture.childStart = out.length;
-      frame.attrsOut = Object.fromEntries(attrs);
+      frame.attrsOut = attrsOut;
     }
 
     const extra = depth === topDepth && opts.extraDecls ? opts.extraDecls : '';
     if (isW && local === 'p' && hooks.defaultPStyle) {
       if (node.isSelfClosing) {
-        out.push(openTagString(node.name, attrs, false, extra), `<${wp}:pPr>${pStyleTag()}</${wp}:pPr></${node.name}>`);
+        out.push(openTagString(node.name, attrStr, false, extra), `<${wp}:pPr>${pStyleTag()}</${wp}:pPr></${node.name}>`);
         frame.hidden = true;
       } else {
         frame.pWait = true;
-        out.push(openTagString(node.name, attrs, false, extra));
+        out.push(openTagString(node.name, attrStr, false, extra));
       }
     } else if (frame.pPrWait && node.isSelfClosing) {
-      out.push(openTagString(node.name, attrs, false, extra), `${pStyleTag()}</${node.name}>`);
+      out.push(openTagString(node.name, attrStr, false, extra), `${pStyleTag()}</${node.name}>`);
       frame.hidden = true;
       frame.pPrWait = false;
     } else {
-      out.push(openTagString(node.name, attrs, node.isSelfClosing, extra));
+      out.push(openTagString(node.name, attrStr, node.isSelfClosing, extra));
     }
     if (isW && local === 'instrText') inInstr++;
     stack.push(frame);
@@ -262,7 +272,7 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
       if (parent?.capture) pushCaptured(parent, frame);
       return;
     }
-    if (frame.uri === NS.w && frame.local === 'instrText') inInstr--;
+    if (frame.uri === W && frame.local === 'instrText') inInstr--;
     if (!frame.hidden) {
       if (frame.pWait) out.push(`<${wp}:pPr>${pStyleTag()}</${wp}:pPr>`);
       if (frame.pPrWait) out.push(pStyleTag());

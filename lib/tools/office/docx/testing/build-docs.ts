@@ -11,6 +11,17 @@ import zlib from 'node:zlib';
 
 /** A small solid-colour PNG written by hand (zlib for the pixel data), so no image library is needed. */
 export function solidPng(w: number, h: number, rgb: [number, number, number]): Buffer {
+  return pngOf(w, h, () => rgb);
+}
+
+/** A PNG of seeded noise: incompressible, for documents of a realistic size. */
+export function noisePng(w: number, h: number, seed: number): Buffer {
+  let a = seed >>> 0;
+  const next = () => { a = (Math.imul(a, 1664525) + 1013904223) >>> 0; return a >>> 24; };
+  return pngOf(w, h, () => [next(), next(), next()]);
+}
+
+function pngOf(w: number, h: number, pixel: () => [number, number, number]): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -25,8 +36,7 @@ export function solidPng(w: number, h: number, rgb: [number, number, number]): B
   };
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.concat(Array.from({ length: w }, () => Buffer.from(rgb)))]);
-  const raw = Buffer.concat(Array.from({ length: h }, () => row));
+  const raw = Buffer.concat(Array.from({ length: h }, () => Buffer.concat([Buffer.from([0]), ...Array.from({ length: w }, () => Buffer.from(pixel()))])));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
@@ -40,6 +50,8 @@ export interface BuildSpec {
   listItems?: number;
   extras?: boolean;
   image?: Buffer;
+  /** Extra footnotes (with extras). */
+  notes?: number;
 }
 
 export async function buildDocx(spec: BuildSpec): Promise<Buffer> {
@@ -53,6 +65,7 @@ export async function buildDocx(spec: BuildSpec): Promise<Buffer> {
     first.push(new Paragraph({ children: [new InternalHyperlink({ anchor: 'intro', children: [new TextRun(`${tag} link to the introduction`)] })] }));
   }
   if (spec.image) first.push(new Paragraph({ children: [new ImageRun({ type: 'png', data: spec.image, transformation: { width: 24, height: 24 } })] }));
+  if (spec.extras) first.push(...Array.from({ length: spec.notes ?? 0 }, (_, i) => new Paragraph({ children: [new TextRun(`${tag} noted paragraph ${i + 2}`), new FootnoteReferenceRun(i + 2)] })));
   first.push(...paras(spec.paragraphs ?? 2), ...list(spec.listItems ?? 3));
   const page = (landscape: boolean) => ({ page: { size: { orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT, width: 11906, height: 16838 } } });
   const sections: ISectionOptions[] = [{
@@ -73,7 +86,7 @@ export async function buildDocx(spec: BuildSpec): Promise<Buffer> {
     creator: 'onedesk tests',
     numbering: { config: [{ reference: 'steps', levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START }] }] },
     ...(spec.extras ? {
-      footnotes: { 1: { children: [new Paragraph(`${tag} footnote text`)] } },
+      footnotes: Object.fromEntries(Array.from({ length: 1 + (spec.notes ?? 0) }, (_, i) => [i + 1, { children: [new Paragraph(`${tag} footnote text${i ? ` ${i + 1}` : ''}`)] }])),
       comments: { children: [{ id: 0, author: 'Tester', date: new Date(Date.UTC(2024, 0, 1)), children: [new Paragraph(`${tag} comment text`)] }] },
     } : {}),
     sections,

@@ -18,8 +18,8 @@ export function convertedPath(outDir: string, file: string, ext: 'txt' | 'pdf'):
 }
 
 /** The lines of a text export that carry words (3+ letters), trimmed: what must survive a merge. Note
- * reference numbers glued to the text before them ("law in 2021)1") are dropped: notes are numbered
- * through the merged document, so they change by design. */
+ * reference numbers glued to the text before them ("law in 2021)1") are dropped on both sides (so is any
+ * number glued to a non-digit, e.g. "#1"): notes are numbered through the merged document, by design. */
 export function wordLines(text: string): string[] {
   return text.replace(/\uFEFF/g, '').split(/\r?\n/)
     .map((l) => l.replace(/\s+/g, ' ').replace(/(?<=[^\s\d])\d+(?=\s|$)/g, '').trim())
