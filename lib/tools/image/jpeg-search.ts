@@ -11,6 +11,8 @@ export interface QualitySearch {
   target: number;
   min: number;
   max: number;
+  /** Chroma subsampling; '4:4:4' keeps coloured edges of graphics crisp (default '4:2:0'). */
+  chroma?: '4:2:0' | '4:4:4';
 }
 
 export interface SearchOutcome {
@@ -21,7 +23,8 @@ export interface SearchOutcome {
 }
 
 /** The encoder settings shared by the search and the final encode, so both quantise alike. */
-export const jpegOptions = (quality: number): JpegOptions => ({ quality, mozjpeg: true });
+export const jpegOptions = (quality: number, chroma: '4:2:0' | '4:4:4' = '4:2:0'): JpegOptions =>
+  ({ quality, mozjpeg: true, chromaSubsampling: chroma });
 
 const TILE = 128;
 const SEARCH_PIXELS = 640_000;
@@ -63,9 +66,9 @@ async function toRaw(jpeg: Buffer, channels: number): Promise<RawImage> {
 }
 
 /** Encodes raw 8-bit pixels (1 = grey, 3 = RGB) as JPEG. */
-export function encodeRaw(img: RawImage, quality: number): Promise<Buffer> {
+export function encodeRaw(img: RawImage, quality: number, chroma?: '4:2:0' | '4:4:4'): Promise<Buffer> {
   return sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels as 1 | 3 } })
-    .jpeg(jpegOptions(quality))
+    .jpeg(jpegOptions(quality, chroma))
     .toBuffer();
 }
 
@@ -79,7 +82,7 @@ export async function findQuality(ref: RawImage, search: QualitySearch): Promise
   let tries = 0;
   while (lo <= hi) {
     const q = (lo + hi) >> 1;
-    const score = multiScaleSimilarity(pyramid, await toRaw(await encodeRaw(sample, q), sample.channels));
+    const score = multiScaleSimilarity(pyramid, await toRaw(await encodeRaw(sample, q, search.chroma), sample.channels));
     tries++;
     if (score >= search.target) {
       best = { quality: q, score };
@@ -90,7 +93,7 @@ export async function findQuality(ref: RawImage, search: QualitySearch): Promise
   }
   if (!best) {
     tries++;
-    best = { quality: search.max, score: multiScaleSimilarity(pyramid, await toRaw(await encodeRaw(sample, search.max), sample.channels)) };
+    best = { quality: search.max, score: multiScaleSimilarity(pyramid, await toRaw(await encodeRaw(sample, search.max, search.chroma), sample.channels)) };
   }
   return { ...best, tries };
 }

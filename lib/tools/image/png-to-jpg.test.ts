@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { AppError } from '@/lib/api/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { fixture } from '@/tests/fixtures/image-png-to-jpg';
-import { djpeg, rgbaPng, runProcessor } from '@/tests/fixtures/image-samples';
+import { djpeg, photoPixels, rgbaPng, runProcessor } from '@/tests/fixtures/image-samples';
 import { process as pngToJpg } from './png-to-jpg';
 
 const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: AppError) => e);
@@ -40,6 +40,15 @@ describe('PNG to JPG', () => {
     expect(out.channels).toBe(1);
     expect(pixel(out, 4, 4)[0]).toBeLessThan(60);
     expect(pixel(out, 28, 4)[0]).toBeGreaterThan(240);
+  });
+
+  it('keeps full-resolution colour for graphics and subsamples photos', async () => {
+    const logo = await sharp(await rgbaPng(96, 64)).png({ palette: true, colours: 32 }).toBuffer();
+    const a = (await runProcessor(pngToJpg, [{ name: 'logo.png', data: logo }])).data;
+    expect((await sharp(a).metadata()).chromaSubsampling).toBe('4:4:4');
+    const photo = await sharp(photoPixels(200, 150, 2), { raw: { width: 200, height: 150, channels: 3 } }).png().toBuffer();
+    const b = (await runProcessor(pngToJpg, [{ name: 'photo.png', data: photo }])).data;
+    expect((await sharp(b).metadata()).chromaSubsampling).toBe('4:2:0');
   });
 
   it('applies an EXIF orientation stored in the PNG', async () => {

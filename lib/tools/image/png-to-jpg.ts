@@ -1,12 +1,14 @@
 // PNG to JPG: transparency flattened onto white (sharp's default would be black), EXIF orientation applied,
 // 16-bit and palette PNGs reduced to 8-bit RGB, greyscale kept as greyscale, ICC profile kept. The quality is
 // searched (jpeg-search.ts) to the lowest that stays visually equal to the flattened PNG, with a stricter
-// target than Image Compress because PNGs are often graphics with hard edges.
+// target than Image Compress because PNGs are often graphics with hard edges. Graphics (palette PNGs or at
+// most 4096 colours) keep full-resolution colour (4:4:4), so red text on white does not bleed.
 import 'server-only';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
 import type { Processor } from '../types';
+import { countColours } from './jpg-to-png';
 import { findQuality, jpegOptions, type QualitySearch } from './jpeg-search';
 import { decode, guarded, openImage, type SourceImage } from './sharp-input';
 
@@ -18,13 +20,19 @@ function pipeline(src: SourceImage): Sharp {
     .toColourspace(src.grey ? 'b-w' : 'srgb');
 }
 
+/** Few colours or a palette: a drawing, logo or screenshot rather than a photo. */
+export function isGraphic(src: SourceImage, data: Uint8Array, channels: number): boolean {
+  return !!src.meta.isPalette || countColours(data, channels, 4096) <= 4096;
+}
+
 export async function toJpeg(src: SourceImage): Promise<Buffer> {
   const { data, info } = await pipeline(src).raw().toBuffer({ resolveWithObject: true });
+  const chroma = info.channels >= 3 && isGraphic(src, data, info.channels) ? '4:4:4' : '4:2:0';
   const { quality } = await findQuality(
     { data, width: info.width, height: info.height, channels: info.channels },
-    PNG_TO_JPG_SEARCH,
+    { ...PNG_TO_JPG_SEARCH, chroma },
   );
-  return pipeline(src).keepIccProfile().jpeg(jpegOptions(quality)).toBuffer();
+  return pipeline(src).keepIccProfile().jpeg(jpegOptions(quality, chroma)).toBuffer();
 }
 
 export const process: Processor = async (inputs, _options, ctx) => {
