@@ -3,11 +3,11 @@
 // images in reading order, tables rebuilt from ruling lines, and hyperlinks.
 import sharp from 'sharp';
 import {
-  AlignmentType, Column, ColumnBreak, ExternalHyperlink, ImageRun, LineRuleType, PageOrientation, Paragraph, SectionType, ShadingType,
-  Table as DocxTable, TableBorders, TableCell, TableRow, TextRun as DocxRun, WidthType, type IColumnsAttributes, type ISectionOptions,
+  AlignmentType, ColumnBreak, ExternalHyperlink, Tab, TabStopType, ImageRun, LineRuleType, PageOrientation, Paragraph, SectionType, ShadingType,
+  Table as DocxTable, TableBorders, TableCell, TableRow, TextRun as DocxRun, WidthType, type ISectionOptions,
 } from 'docx';
 import type { Box, PageData, PageImage, PageLink, RawPixels, TextRun } from '../pdfjs/protocol';
-import { buildLines, flatten, layoutPage, median, paragraphs, type Block, type CutNode, type Line, type Para } from './layout';
+import { buildLines, flatten, layoutPage, median, mergeBands, paragraphs, type Block, type CutNode, type Line, type Para } from './layout';
 import type { Table } from './tables';
 import { looksPhotographic } from '../compress/pixels';
 
@@ -40,11 +40,16 @@ async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; ty
   return { data: await img.png({ compressionLevel: 9 }).toBuffer(), type: 'png' };
 }
 
-function runText(line: Line): { run: TextRun; text: string }[] {
-  const out: { run: TextRun; text: string }[] = [];
+function runText(line: Line): { run: TextRun; text: string; tab?: boolean }[] {
+  const out: { run: TextRun; text: string; tab?: boolean }[] = [];
   let prev: TextRun | undefined;
   for (const r of line.runs) {
     let text = r.str;
+    if (line.tabRuns?.has(r)) {
+      out.push({ run: r, text: text.trimStart(), tab: true });
+      prev = r;
+      continue;
+    }
     if (prev) {
       const gap = r.x - (prev.x + prev.w);
       if (gap > 0.07 * Math.min(r.size, prev.size) && !/\s$/.test(prev.str) && !/^\s/.test(text)) text = ` ${text}`;
@@ -65,9 +70,9 @@ function linkFor(r: TextRun, links: PageLink[]): string | undefined {
   return links.find((l) => cx >= l.x - 1 && cx <= l.x + l.w + 1 && cy >= l.y - 1 && cy <= l.y + l.h + 1)?.url;
 }
 
-function makeRun(r: TextRun, text: string): DocxRun {
+function makeRun(r: TextRun, text: string, tab = false): DocxRun {
   return new DocxRun({
-    text,
+    children: tab ? [new Tab(), text] : [text],
     font: wordFont(r.font),
     size: Math.max(2, Math.round(r.size * 2)),
     bold: r.bold || undefined,
@@ -78,7 +83,7 @@ function makeRun(r: TextRun, text: string): DocxRun {
 
 /** The paragraph's runs, joined across lines, merged by style, wrapped in hyperlinks where linked. */
 function paraChildren(p: Para, links: PageLink[]): (DocxRun | ExternalHyperlink)[] {
-  const pieces: { run: TextRun; text: string; url?: string }[] = [];
+  const pieces: { run: TextRun; text: string; url?: string; tab?: boolean }[] = [];
   p.lines.forEach((line, i) => {
     const parts = runText(line);
     if (i > 0 && parts.length) {
@@ -93,12 +98,12 @@ function paraChildren(p: Para, links: PageLink[]): (DocxRun | ExternalHyperlink)
   const merged: typeof pieces = [];
   for (const pc of pieces) {
     const prev = merged[merged.length - 1];
-    if (prev && styleKey(prev.run) === styleKey(pc.run) && prev.url === pc.url) prev.text += pc.text;
+    if (prev && !pc.tab && styleKey(prev.run) === styleKey(pc.run) && prev.url === pc.url) prev.text += pc.text;
     else merged.push({ ...pc });
   }
   const out: (DocxRun | ExternalHyperlink)[] = [];
   for (const m of merged) {
-    const run = makeRun(m.run, m.text);
+    const run = makeRun(m.run, m.text, m.tab);
     out.push(m.url ? new ExternalHyperlink({ link: m.url, children: [run] }) : run);
   }
   return out;
@@ -112,8 +117,13 @@ function paragraph(p: Para, links: PageLink[], marginLeft: number, before: numbe
   const left = Math.max(0, Math.round((p.left - marginLeft) * TW));
   const first = Math.round(p.firstLine * TW);
   const line = Math.max(Math.round(p.lineGap * TW), Math.round(Math.max(...p.lines.map((l) => l.size)) * TW));
+  const tabRuns = p.lines[0].tabRuns;
+  const tabStops = tabRuns
+    ? [...tabRuns].map((r) => ({ type: TabStopType.LEFT, position: Math.max(0, Math.round((r.x - marginLeft) * TW)) }))
+    : undefined;
   return new Paragraph({
     children: columnBreak ? [new ColumnBreak(), ...paraChildren(p, links)] : paraChildren(p, links),
+    tabStops,
     alignment: ALIGN[p.align],
     indent: first >= 0 ? { left, firstLine: first } : { left: Math.max(left, -first), hanging: -first },
     spacing: { before: Math.max(0, Math.round(before * TW)), after: 0, line, lineRule: LineRuleType.EXACT },
@@ -178,19 +188,6 @@ function pageProps(page: PageData, margin: { top: number; right: number; bottom:
   };
 }
 
-function countLines(n: CutNode): number {
-  return n.kind === 'leaf' ? n.items.filter((i) => i.kind === 'line').length : n.children.reduce((a, c) => a + countLines(c), 0);
-}
-
-/** Side-by-side columns of real text (each wide and several lines long): laid out as Word columns. */
-function isColumns(n: CutNode, content: Box): n is Extract<CutNode, { children: CutNode[] }> {
-  if (n.kind !== 'cols' || n.children.length < 2 || n.children.length > 3) return false;
-  const widths = n.children.map((c) => c.region.w);
-  // Article columns are of similar width; a narrow sidebar next to the body is not laid out as columns.
-  return Math.min(...widths) >= 0.6 * Math.max(...widths) &&
-    n.children.every((c) => c.region.w >= 0.25 * content.w && countLines(c) >= 3);
-}
-
 interface Emit {
   children: Child[];
   cursor: number;
@@ -215,7 +212,7 @@ async function emitBlocks(blocks: Block[], page: PageData, out: Emit, area: Box,
     const region = beside ? b : area;
     let pending: Line[] = [];
     const flush = () => {
-      for (const p of paragraphs(pending, region)) {
+      for (const p of paragraphs(mergeBands(pending), region)) {
         const para = paragraph(p, page.links, indentBase, p.top - out.cursor, pendingBreak);
         pendingBreak = false;
         push(para);
@@ -243,6 +240,16 @@ async function emitBlocks(blocks: Block[], page: PageData, out: Emit, area: Box,
 }
 
 /**
+ * Emits a node of the XY-cut tree. Columns and other side-by-side content become a borderless layout
+ * table: text keeps flowing inside each column, and Word and LibreOffice keep the columns side by side.
+ */
+async function emitNode(node: CutNode, page: PageData, out: Emit, area: Box, indentBase: number, maxW: number): Promise<void> {
+  if (node.kind === 'cols') await emitSideBySide(node.children, page, out, area.x, area.x + area.w);
+  else if (node.kind === 'rows') for (const c of node.children) await emitNode(c, page, out, area, indentBase, maxW);
+  else await emitBlocks(flatten(node), page, out, area, indentBase, maxW, false);
+}
+
+/**
  * Content side by side that is not a run of article columns (a sidebar, a logo beside the address, a
  * figure beside its text): a borderless layout table with one cell per column keeps it on the page.
  */
@@ -259,7 +266,7 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
     const end = i < cols.length - 1 ? cols[i + 1].region.x : right;
     const sub: Emit = { children: [], cursor: top };
     const region = { ...cols[i].region, x: start, w: Math.max(10, end - start) };
-    await emitBlocks(flatten(cols[i]), page, sub, region, start, Math.max(10, end - start - 2), false);
+    await emitNode(cols[i], page, sub, region, start, Math.max(10, end - start - 2));
     if (!sub.children.length || sub.children[sub.children.length - 1] instanceof DocxTable) sub.children.push(new Paragraph({ children: [] }));
     bottomMost = Math.max(bottomMost, sub.cursor);
     const w = Math.max(1, Math.round((end - start) * TW));
@@ -300,54 +307,9 @@ export async function pageSections(page: PageData, first: boolean): Promise<ISec
   const maxW = page.width - margin.left - margin.right;
   const area = { x: margin.left, y: c.y, w: maxW, h: c.h };
   const slabs = !layout.tree ? [] : layout.tree.kind === 'rows' ? layout.tree.children : [layout.tree];
-  const groups: { columns: CutNode[] | null; nodes: CutNode[] }[] = [];
-  for (const slab of slabs) {
-    const last = groups[groups.length - 1];
-    if (isColumns(slab, area)) groups.push({ columns: slab.children, nodes: [slab] });
-    else if (last && !last.columns) last.nodes.push(slab);
-    else groups.push({ columns: null, nodes: [slab] });
-  }
-  const sections: ISectionOptions[] = [];
   const out: Emit = { children: [], cursor: margin.top };
-  for (let g = 0; g < groups.length; g++) {
-    const group = groups[g];
-    out.children = [];
-    let column: IColumnsAttributes | undefined;
-    if (!group.columns) {
-      for (const node of group.nodes) {
-        if (node.kind === 'cols') await emitSideBySide(node.children, page, out, margin.left, page.width - margin.right);
-        else await emitBlocks(flatten(node), page, out, area, margin.left, maxW, false);
-      }
-    } else {
-      const cols = group.columns;
-      const top = out.cursor;
-      let bottomMost = top;
-      const widths: number[] = [];
-      const spaces: number[] = [];
-      for (let i = 0; i < cols.length; i++) {
-        const start = i === 0 ? margin.left : cols[i].region.x;
-        const space = i < cols.length - 1 ? Math.max(6, cols[i + 1].region.x - (cols[i].region.x + cols[i].region.w)) : 0;
-        const end = i < cols.length - 1 ? cols[i + 1].region.x - space : page.width - margin.right;
-        widths.push(Math.max(36, end - start));
-        spaces.push(space);
-        out.cursor = top;
-        await emitBlocks(flatten(cols[i]), page, out, { ...cols[i].region, x: start, w: end - start }, start, end - start, i > 0);
-        bottomMost = Math.max(bottomMost, out.cursor);
-      }
-      out.cursor = bottomMost;
-      column = {
-        count: cols.length, equalWidth: false, space: Math.round(spaces[0] * TW),
-        children: widths.map((w, i) => new Column({ width: Math.round(w * TW), space: Math.round(spaces[i] * TW) })),
-      };
-    }
-    if (!out.children.length) continue;
-    const props = {
-      ...pageProps(page, margin, first && sections.length === 0),
-      ...(sections.length > 0 ? { type: SectionType.CONTINUOUS } : {}),
-      ...(column ? { column } : {}),
-    };
-    sections.push({ properties: props, children: out.children });
-  }
+  for (const slab of slabs) await emitNode(slab, page, out, area, margin.left, maxW);
+  const sections: ISectionOptions[] = out.children.length ? [{ properties: pageProps(page, margin, first), children: out.children }] : [];
   if (!sections.length) sections.push({ properties: pageProps(page, margin, first), children: [new Paragraph({ children: [] })] });
   // Word needs a paragraph at the end of a section (and after a table).
   const lastSec = sections[sections.length - 1];

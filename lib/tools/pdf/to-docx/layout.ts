@@ -7,6 +7,36 @@ export interface Line extends Box {
   runs: TextRun[];
   baseline: number;
   size: number;
+  /** Set on a row of separate pieces on one baseline (form rows): a tab before each of these runs. */
+  tabRuns?: Set<TextRun>;
+}
+
+/**
+ * Lines that share a baseline band but were not separated into columns (forms, label/value rows) become
+ * one line whose pieces are separated by tabs, so they stay on one line in Word.
+ */
+export function mergeBands(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (const l of lines) {
+    const band = out.find((o) => Math.abs(o.baseline - l.baseline) < 0.5 * Math.min(o.size, l.size) &&
+      (l.x >= right(o) || right(l) <= o.x));
+    if (!band) {
+      out.push(l);
+      continue;
+    }
+    const pieces = [band, l].sort((a, b) => a.x - b.x);
+    const tabRuns = new Set<TextRun>([...(band.tabRuns ?? []), ...(l.tabRuns ?? [])]);
+    tabRuns.add(pieces[1].runs[0]);
+    const x = Math.min(band.x, l.x);
+    const y = Math.min(band.y, l.y);
+    const merged: Line = {
+      runs: [...pieces[0].runs, ...pieces[1].runs], x, y,
+      w: Math.max(right(band), right(l)) - x, h: Math.max(bottom(band), bottom(l)) - y,
+      baseline: band.baseline, size: Math.max(band.size, l.size), tabRuns,
+    };
+    out[out.indexOf(band)] = merged;
+  }
+  return out;
 }
 
 export type Item =
@@ -232,6 +262,7 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
       if (right(prev) < right(region) - Math.max(0.25 * region.w, 3 * prev.size)) join = false;
       if (BULLET.test(l.runs[0].str.trimStart())) join = false;
       if (g.length > 1 && Math.abs(l.x - g[1].x) > prev.size) join = false;
+      if (l.tabRuns || prev.tabRuns) join = false;
     }
     if (join) g.push(l);
     else groups.push([l]);
