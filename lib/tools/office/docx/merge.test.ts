@@ -125,7 +125,7 @@ describeCorpus('Word merge of real documents (../shared/corpus/docx)', () => {
     }
     const inputs = [...new Set(Object.values(merges).flat())];
     await sofficeConvert([...Object.keys(merges).map(out), ...inputs], 'txt', txtDir());
-    await sofficeConvert([out('sections')], 'pdf', path.join(dir, 'corpus-pdf'));
+    await sofficeConvert([out('sections'), out('lists'), C('d3_numberings')], 'pdf', path.join(dir, 'corpus-pdf'));
   }, 240_000);
 
   it.each(['lists', 'sections', 'notes', 'objects', 'big'])('%s: a sound package', async (k) => {
@@ -152,6 +152,16 @@ describeCorpus('Word merge of real documents (../shared/corpus/docx)', () => {
     const firsts = got.filter((l) => /^1\. (Entry #|Item 1)$/.test(l));
     expect(firsts[0]).toBe('1. Entry #');
     expect(firsts).toContain('1. Item 1');
+  });
+
+  it('keeps the look of a document whose defaults differ (d3: 12 pt, no spacing; merged after d2: 11 pt, spaced)', () => {
+    const words = (pdf: string) => [...execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' })
+      .matchAll(/yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">Item</g)].map((m) => ({ y: Number(m[1]), h: Number(m[2]) - Number(m[1]) }));
+    const orig = words(convertedPath(path.join(dir, 'corpus-pdf'), C('d3_numberings'), 'pdf'));
+    const got = words(convertedPath(path.join(dir, 'corpus-pdf'), out('lists'), 'pdf'));
+    expect(orig.length).toBeGreaterThan(3);
+    expect(got[0].h).toBeCloseTo(orig[0].h, 1);
+    expect(got[1].y - got[0].y).toBeCloseTo(orig[1].y - orig[0].y, 1);
   });
 
   it('each section keeps its page size, orientation and headers (d6 + d5 + odd/even headers)', () => {

@@ -9,7 +9,7 @@ import { OutPackage, RelSet } from '@/lib/office/out-package';
 import { SourcePackage } from '@/lib/office/source-package';
 import { NS, attrsToString, localName, nsDecls, prefixOf, splitTopLevel } from '@/lib/office/xml';
 import { rewriteXml, type RewriteHooks, type SectPrCapture, type SectPrChild } from './rewriter';
-import { canonicalStyle, parseStyles, type StyleInfo, type StyleTable } from './styles';
+import { canonicalDefaults, canonicalStyle, foldDefaults, parseStyles, type StyleInfo, type StyleTable } from './styles';
 import { NsUnion, rootAttributes } from './ns-union';
 
 const RT = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -67,6 +67,8 @@ interface DocCtx {
   relMemo: Map<string, Map<string, string>>;
   sectIndex: number;
   hooks: RewriteHooks;
+  /** The document's defaults (font, size, spacing) differ from the merged package's. */
+  defaultsDiffer: boolean;
 }
 
 export class DocxMerger {
@@ -160,7 +162,7 @@ export class DocxMerger {
     const ctx = {
       k, src, fileName: pkg.fileName, main, parts, evenOdd, styles: null, styleMap: new Map(), numMap: new Map(), absMap: new Map(),
       picMap: new Map(), fnMap: new Map(), enMap: new Map(), cmMap: new Map(), bookmarks: new Map(), annOffset: 0,
-      defaultPStyle: null, partMap: new Map(), relMemo: new Map(), sectIndex: 0, hooks: {},
+      defaultPStyle: null, partMap: new Map(), relMemo: new Map(), sectIndex: 0, hooks: {}, defaultsDiffer: false,
     } as DocCtx;
     return ctx;
   }
@@ -199,6 +201,7 @@ export class DocxMerger {
       this.stU.add(d.styles.rootAttrs);
     }
     if (d.k === 0) this.initStyles(d);
+    d.defaultsDiffer = d.k > 0 && !!d.styles && canonicalDefaults(d.styles) !== canonicalDefaults(this.base);
 
     // Numbering ids first: styles and bodies refer to them.
     if (d.parts.numbering) this.mergeNumbering(d);
@@ -439,8 +442,9 @@ export class DocxMerger {
     const s = d.styles?.byId.get(id);
     if (!s) { d.styleMap.set(id, id); return id; }
     const ex = this.styleByName.get(s.name.toLowerCase());
-    // Styles carrying numbering are copied for each document so that its lists restart.
-    if (ex && ex.type === s.type && !s.hasNumPr && canonicalStyle(s, d.styles!.byId) === canonicalStyle(ex, this.styleById)) {
+    // Styles carrying numbering are copied for each document so that its lists restart; with other
+    // document defaults every style looks different, so all are copied.
+    if (ex && ex.type === s.type && !s.hasNumPr && !d.defaultsDiffer && canonicalStyle(s, d.styles!.byId) === canonicalStyle(ex, this.styleById)) {
       d.styleMap.set(id, ex.id);
       return ex.id;
     }
@@ -449,10 +453,11 @@ export class DocxMerger {
     let name = s.name;
     for (let n = d.k + 1; this.styleByName.has(name.toLowerCase()); n++) name = `${s.name} (${n})`;
     d.styleMap.set(id, target);
-    const xml = rewriteXml(s.raw, {
+    let xml = rewriteXml(s.raw, {
       mode: 'fragment', scope: d.styles!.scope,
       hooks: { ...d.hooks, defaultPStyle: null, styleId: () => target, styleName: () => name, dropDefault: true },
     }).xml;
+    if (d.defaultsDiffer && !s.basedOn && (s.type === 'paragraph' || s.type === 'character')) xml = foldDefaults(xml, d.styles!.docDefaults, s.type, this.base?.docDefaults);
     const info: StyleInfo = { ...s, id: target, name, isDefault: false, raw: xml };
     this.registerStyle(info);
     this.newStyles.push(xml);
