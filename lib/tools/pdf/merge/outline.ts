@@ -1,7 +1,7 @@
 // The merged outline: one top-level entry per input file, named after the file and opening its first page,
 // holding that file's own bookmarks (titles, destinations, actions, colours, styles, open/closed state).
 import 'server-only';
-import { PDFArray, PDFContext, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, type PDFObject } from 'pdf-lib';
+import { PDFContext, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, type PDFObject } from 'pdf-lib';
 import type { Copier } from './copier';
 import { renameDests, type Renames } from './dests';
 
@@ -92,6 +92,5 @@ export class OutlineBuilder {
     ctx.assign(rootRef, ctx.obj({ Type: 'Outlines', First: this.files[0].ref, Last: this.files[this.files.length - 1].ref, Count: total }));
     this.out.catalog.set(N('Outlines'), rootRef);
     if (this.hasSourceOutlines) this.out.catalog.set(N('PageMode'), N('UseOutlines'));
-    void PDFArray;
   }
 }

@@ -2,7 +2,7 @@
 // with the system qpdf (an independent reader). Used by the merge/lock unit tests, fixtures and bench.
 import { execFileSync } from 'node:child_process';
 import {
-  PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, StandardFonts, degrees,
+  PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString, StandardFonts, degrees,
 } from 'pdf-lib';
 
 export interface RichOptions {
@@ -77,7 +77,6 @@ export async function buildRichPdf(o: RichOptions): Promise<Uint8Array> {
       f.addToPage(doc.getPage(Math.min(i, n - 1)), { x: 40, y: 400 - 40 * i, width: 200, height: 24, font });
     });
   }
-  void PDFNumber;
   return doc.save({ useObjectStreams: false });
 }
 
