@@ -5,7 +5,7 @@ import { isAppError } from '@/lib/api/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { process as mergeProcess } from '../pptx-merge';
 import { mergePresentations } from './merge';
-import { buildDeck, MARKER } from './testing/build-deck';
+import { buildDeck, MARKER, withComment } from './testing/build-deck';
 import { pageSimilarity, pdfPageCount, pdfPageSizes, renderPages, toPdf } from './testing/render';
 import { parseStrict, verifyDeck, type DeckReport } from './testing/verify';
 
@@ -99,6 +99,24 @@ describe('PowerPoint merge of decks built by pptxgenjs', () => {
     expect(size(beta)).toBe(Math.round(2800 * s));
     expect(size(alpha)).toBe(2800);
     expect(xfrmOf(alpha, 'Shape 0')).toEqual([MARKER.x * EMU, MARKER.y * EMU, MARKER.w * EMU, MARKER.h * EMU]);
+  });
+
+  test('keeps comments, merging authors by name and keeping comment numbers unique per author', async () => {
+    const one = save('c1.pptx', await withComment(await buildDeck({ layout: 'LAYOUT_16x9', label: 'One', slides: 1 }), 'Ann', 'first'));
+    const two = save('c2.pptx', await withComment(await buildDeck({ layout: 'LAYOUT_16x9', label: 'Two', slides: 1 }), 'Bob', 'second'));
+    const three = save('c3.pptx', await withComment(await buildDeck({ layout: 'LAYOUT_16x9', label: 'Three', slides: 1 }), 'Ann', 'third'));
+    const { report } = await merge([one, two, three], 'comments.pptx');
+    expect(report.problems).toEqual([]);
+    const authors = parseStrict(report.parts.get('ppt/commentAuthors.xml')!.toString('utf8')).children
+      .map((a) => [a.attrs.id, a.attrs.name, a.attrs.lastIdx]);
+    expect(authors).toEqual([['0', 'Ann', '2'], ['1', 'Bob', '1']]);
+    const comments = report.slides.map((s) => {
+      const rels = report.parts.get(s.replace(/([^/]+)$/, '_rels/$1.rels'))!.toString('utf8');
+      const target = /Type="[^"]+\/comments" Target="\.\.\/comments\/([^"]+)"/.exec(rels)![1];
+      const cm = parseStrict(report.parts.get(`ppt/comments/${target}`)!.toString('utf8')).children[0];
+      return [cm.attrs.authorId, cm.attrs.idx, cm.children.find((c) => c.name === 'p:text')!.text];
+    });
+    expect(comments).toEqual([['0', '1', 'first'], ['1', '1', 'second'], ['0', '2', 'third']]);
   });
 
   test('the processor writes Merged_File.pptx in the job folder', async () => {

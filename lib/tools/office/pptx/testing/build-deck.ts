@@ -49,3 +49,25 @@ export async function buildDeck(spec: DeckSpec): Promise<Buffer> {
     Object.defineProperty(process, 'release', release);
   }
 }
+
+/** Adds a legacy comment by `author` to the first slide of a built deck (pptxgenjs writes none). */
+export async function withComment(deck: Buffer, author: string, text: string): Promise<Buffer> {
+  const { readZipBuffer } = await import('./verify');
+  const yazl = (await import('yazl')).default;
+  const parts = await readZipBuffer(deck);
+  const P = 'http://schemas.openxmlformats.org/presentationml/2006/main';
+  const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const add = (name: string, xml: string) => parts.set(name, Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${xml}`));
+  add('ppt/commentAuthors.xml', `<p:cmAuthorLst xmlns:p="${P}"><p:cmAuthor id="0" name="${author}" initials="${author[0]}" lastIdx="1" clrIdx="0"/></p:cmAuthorLst>`);
+  add('ppt/comments/comment1.xml', `<p:cmLst xmlns:p="${P}"><p:cm authorId="0" dt="2024-01-01T10:00:00.000" idx="1"><p:pos x="10" y="10"/><p:text>${text}</p:text></p:cm></p:cmLst>`);
+  const patch = (name: string, from: string, to: string) => parts.set(name, Buffer.from(parts.get(name)!.toString('utf8').replace(from, to)));
+  patch('ppt/slides/_rels/slide1.xml.rels', '</Relationships>', `<Relationship Id="rId90" Type="${R}/comments" Target="../comments/comment1.xml"/></Relationships>`);
+  patch('ppt/_rels/presentation.xml.rels', '</Relationships>', `<Relationship Id="rId90" Type="${R}/commentAuthors" Target="commentAuthors.xml"/></Relationships>`);
+  patch('[Content_Types].xml', '</Types>', '<Override PartName="/ppt/commentAuthors.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.commentAuthors+xml"/><Override PartName="/ppt/comments/comment1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.comments+xml"/></Types>');
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of parts) if (!name.endsWith('/')) zip.addBuffer(data, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const c of zip.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -37,8 +37,10 @@ async function openZip(file: string): Promise<yauzl.ZipFile> {
   }
 }
 
-export async function readZip(file: string): Promise<Map<string, Buffer>> {
-  const zip = await openZip(file);
+export const readZip = async (file: string) => entries(await openZip(file));
+export const readZipBuffer = async (buf: Buffer) => entries(await yauzl.fromBufferPromise(buf, { lazyEntries: true }));
+
+async function entries(zip: yauzl.ZipFile): Promise<Map<string, Buffer>> {
   const parts = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (e: yauzl.Entry) => {
