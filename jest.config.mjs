@@ -11,6 +11,8 @@ const config = {
     // 'server-only' throws outside React Server Components; tests call server code directly.
     '^server-only$': '<rootDir>/tests/support/empty-module.js',
     '^@/(.*)$': '<rootDir>/$1',
+    // eld is ESM-only; Jest loads the real package through an esbuild shim.
+    '^eld/medium$': '<rootDir>/tests/support/eld-jest-shim.cjs',
   },
   globalSetup: '<rootDir>/tests/support/global-setup.mjs',
   testTimeout: 60_000,

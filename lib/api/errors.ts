@@ -21,12 +21,15 @@ export type ErrorCode = keyof typeof STATUS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly headers?: Record<string, string>;
+  /** Extra reply fields the spec defines for failures too (translate's detected_language). */
+  readonly fields?: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, headers?: Record<string, string>) {
+  constructor(code: ErrorCode, message: string, headers?: Record<string, string>, fields?: Record<string, unknown>) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.headers = headers;
+    this.fields = fields;
   }
 
   get status(): number {

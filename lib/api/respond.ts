@@ -12,7 +12,7 @@ export function ok(body: Record<string, unknown> = {}, headers: Record<string, s
 export function fail(err: unknown, fallback: string): Response {
   if (isAppError(err)) {
     return Response.json(
-      { success: false, error: err.message },
+      { ...(err.fields ?? {}), success: false, error: err.message },
       { status: err.status, headers: { ...JSON_HEADERS, ...(err.headers ?? {}) } },
     );
   }

@@ -1,6 +1,5 @@
 import { detectByCommonWords, detectByScript, detectLanguage } from './detect';
 
-jest.mock('eld/medium', () => jest.requireActual('./eld-jest-shim.cjs'), { virtual: true });
 
 // Short phrases (what visitors often type) and longer sentences, for all nine languages.
 const SAMPLES: Record<string, string[]> = {

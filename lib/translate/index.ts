@@ -20,10 +20,11 @@ import { splitText, translateChunks } from './split';
 export interface TranslateRequest { text: string; input_language: string; output_language: string }
 export interface TranslateResult { translated_text: string; detected_language: string | null }
 
-/** An AppError that also carries the detected language (sent as X-Detected-Language too). */
+/** An AppError that also carries the detected language: in the reply's detected_language field (the spec's
+ * response shape) and in an X-Detected-Language header. */
 export class TranslateError extends AppError {
   constructor(code: ErrorCode, message: string, readonly detected_language: LanguageCode | null) {
-    super(code, message, detected_language ? { 'X-Detected-Language': detected_language } : undefined);
+    super(code, message, detected_language ? { 'X-Detected-Language': detected_language } : undefined, { detected_language, translated_text: null });
   }
 }
 

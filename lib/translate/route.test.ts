@@ -1,7 +1,6 @@
 // POST /api/text/translate/ through the real route handler: the reply shape the page reads.
 import { call, json, useTestDataDir } from '@/tests/support/api';
 
-jest.mock('eld/medium', () => jest.requireActual('./eld-jest-shim.cjs'), { virtual: true });
 
 useTestDataDir({ TRANSLATE_PROVIDERS: 'apertium' });
 
@@ -25,6 +24,8 @@ describe('POST /api/text/translate/', () => {
     const res = await post({ text: 'こんにちは、元気ですか', input_language: 'auto', output_language: 'en' });
     expect(res.status).toBe(501);
     expect(res.headers.get('x-detected-language')).toBe('ja');
-    expect((await json(res)).error).toMatch(/^Translation from Japanese to English is not available here\./);
+    const body = await json(res);
+    expect(body).toMatchObject({ success: false, translated_text: null, detected_language: 'ja' });
+    expect(body.error).toMatch(/^Translation from Japanese to English is not available here\./);
   });
 });

@@ -8,7 +8,6 @@ import { deeplBaseUrl } from './providers/deepl';
 import { parseModes, route } from './providers/apertium';
 import { splitText } from './split';
 
-jest.mock('eld/medium', () => jest.requireActual('./eld-jest-shim.cjs'), { virtual: true });
 
 const ENV_KEYS = ['TRANSLATE_PROVIDERS', 'LIBRETRANSLATE_URL', 'LIBRETRANSLATE_API_KEY', 'DEEPL_API_KEY', 'DEEPL_API_URL', 'TRANSLATE_TIMEOUT_MS'];
 afterEach(() => { for (const k of ENV_KEYS) delete process.env[k]; });

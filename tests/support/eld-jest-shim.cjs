@@ -1,8 +1,6 @@
 // Test-only stand-in path for 'eld/medium' under Jest, which can neither resolve that ESM-only package (it
 // exports only the "import" condition) nor require ES modules. It is the real eld: its ES modules are
-// bundled to CommonJS with esbuild (a dev dependency) and evaluated. Use with
-//   jest.mock('eld/medium', () => jest.requireActual('<this file>'), { virtual: true })
-// or globally with moduleNameMapper { '^eld/medium$': '<rootDir>/lib/translate/eld-jest-shim.cjs' }.
+// bundled to CommonJS with esbuild (a dev dependency) and evaluated. jest.config.mjs maps 'eld/medium' here.
 // The app never loads this file: Next.js bundles 'eld/medium' itself.
 const path = require('node:path');
 const esbuild = require('esbuild');
