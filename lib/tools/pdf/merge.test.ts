@@ -7,7 +7,7 @@ import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus'
 import type { JobInput } from '../types';
 import { process as merge } from './merge';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
-import { buildRichPdf, linkTargets, outlineLines, pdftotext, qpdfJson, type QpdfJson } from './merge/test-pdfs';
+import { buildRichPdf, linkTargets, outlineLines, pdftotext, qpdfJson, type QpdfJson, type QpdfOutline } from './merge/test-pdfs';
 
 let dir: string;
 beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-test-')); });
@@ -149,6 +149,10 @@ describeCorpus('PDF merge on real files', () => {
     const b = lines.indexOf(`pdfjs-freeculture@${bookStart}`);
     expect(b).toBeGreaterThan(-1);
     expect(lines.slice(b + 1, b + 1 + outlineLines(jb.outlines).length)).toEqual(shift(outlineLines(jb.outlines), js.pages.length));
+    // Open/closed state of every bookmark kept (qpdf derives it from the sign of /Count).
+    const opens = (items: QpdfOutline[]): boolean[] => items.flatMap((o) => [o.open, ...opens(o.kids)]);
+    const bookEntry = j.outlines.find((o) => o.title === 'pdfjs-freeculture')!;
+    expect(opens(bookEntry.kids)).toEqual(opens(jb.outlines));
     // Two copies of the same form: the second copy's fields are renamed, values kept.
     const n = jf.acroform.fields.length;
     expect(j.acroform.fields).toHaveLength(2 * n);

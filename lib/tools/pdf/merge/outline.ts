@@ -30,7 +30,7 @@ function link(ctx: PDFContext, parent: PDFRef, items: Item[]): void {
       it.dict.set(N('First'), it.kids[0].ref);
       it.dict.set(N('Last'), it.kids[it.kids.length - 1].ref);
       const n = visible(it);
-      it.dict.set(N('Count'), PDFNumber.of(it.open ? n : -it.kids.length));
+      it.dict.set(N('Count'), PDFNumber.of(it.open ? n : -n));
       link(ctx, it.ref, it.kids);
     }
     ctx.assign(it.ref, it.dict);

@@ -96,6 +96,7 @@ export interface QpdfJson {
 }
 export interface QpdfOutline {
   title: string;
+  open: boolean;
   destpageposfrom1: number | null;
   kids: QpdfOutline[];
   dest: unknown;
