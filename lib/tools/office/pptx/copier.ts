@@ -113,6 +113,13 @@ export class DeckCopier {
       else dropped.add(rel.id);
     }
 
+    if (CT.notes.test(type) && !relsOut.some((r) => r.type === REL.notesMaster)) {
+      // Notes whose notes master is missing get the merged deck's (a plain one when no deck has any).
+      const nm = await this.state.ensureNotesMaster();
+      let n = relsOut.length + 1;
+      while (relsOut.some((r) => r.id === `rId${n}`) || dropped.has(`rId${n}`)) n += 1;
+      if (nm) relsOut.push({ id: `rId${n}`, type: REL.notesMaster, target: nm, external: false });
+    }
     const fit = CT.notes.test(type) || CT.notesMaster.test(type) ? this.notesFit : this.slideFit;
     const placeable = CT.slide.test(type) || CT.layout.test(type) || CT.master.test(type)
       || CT.notes.test(type) || CT.notesMaster.test(type) || CT.handoutMaster.test(type);

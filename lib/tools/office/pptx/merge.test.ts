@@ -119,6 +119,33 @@ describe('PowerPoint merge of decks built by pptxgenjs', () => {
     expect(comments).toEqual([['0', '1', 'first'], ['1', '1', 'second'], ['0', '2', 'third']]);
   });
 
+  test('gives notes a notes master when no deck has one (a plain one is made)', async () => {
+    const strip = async (deck: Buffer) => {
+      const { readZipBuffer } = await import('./testing/verify');
+      const yazl = (await import('yazl')).default;
+      const parts = await readZipBuffer(deck);
+      for (const name of [...parts.keys()]) if (/notesMaster/.test(name)) parts.delete(name);
+      for (const name of [...parts.keys()].filter((n) => n.endsWith('.rels'))) {
+        parts.set(name, Buffer.from(parts.get(name)!.toString('utf8').replace(/<Relationship [^>]*notesMaster[^>]*\/>/g, '')));
+      }
+      const pres = parts.get('ppt/presentation.xml')!.toString('utf8').replace(/<p:notesMasterIdLst>.*?<\/p:notesMasterIdLst>/, '');
+      parts.set('ppt/presentation.xml', Buffer.from(pres));
+      const zip = new yazl.ZipFile();
+      for (const [name, data] of parts) if (!name.endsWith('/')) zip.addBuffer(data, name);
+      zip.end();
+      const chunks: Buffer[] = [];
+      for await (const ch of zip.outputStream) chunks.push(ch as Buffer);
+      return Buffer.concat(chunks);
+    };
+    const x = save('no-nm-1.pptx', await strip(await buildDeck({ layout: 'LAYOUT_16x9', label: 'Xray', slides: 2 })));
+    const y = save('no-nm-2.pptx', await strip(await buildDeck({ layout: 'LAYOUT_16x9', label: 'Yankee', slides: 1 })));
+    expect((await verifyDeck(x, { full: false })).notesMasters).toBe(0);
+    const { report } = await merge([x, y], 'plain-notes-master.pptx');
+    expect(report.problems).toEqual([]);
+    expect(report.notesMasters).toBe(1);
+    expect(report.notesOf.size).toBe(3);
+  });
+
   test('the processor writes Merged_File.pptx in the job folder', async () => {
     const workDir = fs.mkdtempSync(path.join(dir, 'job-'));
     const inputs = [a, c].map((p) => ({ path: p, name: path.basename(p), size: fs.statSync(p).size, kind: 'pptx' as const }));
