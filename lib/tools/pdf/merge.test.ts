@@ -85,6 +85,21 @@ describe('PDF merge', () => {
     expect(linkTargets(out)).toEqual(['1->4', '1->4', '5->7']);
   });
 
+  it('keeps document attachments of every file, renaming a clashing name', async () => {
+    const withAttachment = async (tag: string) => {
+      const doc = await PDFDocument.create();
+      doc.addPage([200, 200]);
+      await doc.attach(Buffer.from(`notes of ${tag}`), 'notes.txt', { mimeType: 'text/plain' });
+      return write(`attach-${tag}.pdf`, doc.save());
+    };
+    const out = await mergeFiles([await withAttachment('one'), await withAttachment('two')]);
+    const list = execFileSync('qpdf', ['--list-attachments', out]).toString();
+    expect(list).toMatch(/^notes\.txt -> /m);
+    expect(list).toMatch(/^notes \(2\)\.txt -> /m);
+    const shown = execFileSync('qpdf', ['--show-attachment=notes (2).txt', out]).toString();
+    expect(shown).toBe('notes of two');
+  });
+
   it('merges form fields, renaming clashing names and keeping values', () => {
     expect(j.acroform.fields.map((f) => [f.fullname, f.value, f.pageposfrom1])).toEqual([
       ['name', 'u:AAA:name', 1], ['email', 'u:AAA:email', 2], ['name_2', 'u:BBB:name', 5], ['phone', 'u:CCC:phone', 8],

@@ -5,7 +5,7 @@
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFPageLeaf, PDFRef, PDFStreamWriter, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFPageLeaf, PDFRef, PDFStreamWriter, PDFString, type PDFObject } from 'pdf-lib';
 import { AppError, displayName } from '@/lib/api/errors';
 import type { Processor } from '../types';
 import { loadCheckedPdf, repairedNotice } from './common/load-pdf';
@@ -14,7 +14,7 @@ import { Copier } from './merge/copier';
 import { DestMerger, renameDests } from './merge/dests';
 import { FormMerger } from './merge/forms';
 import { OutlineBuilder } from './merge/outline';
-import { readTree, writeNameTree, writeNumberTree } from './merge/trees';
+import { keyOf, readTree, writeNameTree, writeNumberTree } from './merge/trees';
 
 const N = (s: string) => PDFName.of(s);
 // Not carried over from a page: its old parent, and article-thread beads (threads are not merged).
@@ -47,6 +47,22 @@ class OptionalContent {
   }
 }
 
+/** Document-level attachments (/Names /EmbeddedFiles): all kept, a clashing name becomes 'name (2).ext'. */
+function addAttachments(src: PDFDocument, copier: Copier, into: Map<string, PDFObject>): void {
+  const tree = (src.catalog.lookup(N('Names')) as PDFDict | undefined)?.get(N('EmbeddedFiles'));
+  if (!tree) return;
+  for (const [k, v] of readTree(src.context, tree, 'Names')) {
+    let key = keyOf(k);
+    if (key === undefined || !(k instanceof PDFString || k instanceof PDFHexString)) continue;
+    const text = k.decodeText();
+    for (let i = 2; into.has(key); i++) {
+      const renamed = text.replace(/(\.[^.]*)?$/, (ext) => ` (${i})${ext}`);
+      key = Buffer.from(PDFHexString.fromText(renamed).asBytes()).toString('latin1');
+    }
+    into.set(key, copier.copy(v));
+  }
+}
+
 export const process: Processor = async (inputs, _options, ctx) => {
   if (inputs.length < 2) throw new AppError('BAD_REQUEST', 'Choose at least 2 PDF files to merge.');
   const out = await PDFDocument.create({ updateMetadata: false });
@@ -55,6 +71,7 @@ export const process: Processor = async (inputs, _options, ctx) => {
   const kids: PDFRef[] = [];
   const outline = new OutlineBuilder(out);
   const dests = new DestMerger();
+  const attachments = new Map<string, PDFObject>();
   const forms = new FormMerger(out);
   const oc = new OptionalContent();
   const labels: [number, PDFObject][] = [];
@@ -75,6 +92,7 @@ export const process: Processor = async (inputs, _options, ctx) => {
     });
     const copier = new Copier(doc.context, octx, pageMap);
     const renames = dests.add(doc, copier, i + 1, newRefs);
+    addAttachments(doc, copier, attachments);
 
     pages.forEach((p, k) => {
       const dict = copier.copyDict(p.dict, PAGE_SKIP);
@@ -112,7 +130,10 @@ export const process: Processor = async (inputs, _options, ctx) => {
   outline.finish();
   forms.finish();
   oc.finish(out);
-  if (dests.strings.size) out.catalog.set(N('Names'), octx.obj({ Dests: octx.register(writeNameTree(octx, dests.strings)) }));
+  const names = PDFDict.withContext(octx);
+  if (dests.strings.size) names.set(N('Dests'), octx.register(writeNameTree(octx, dests.strings)));
+  if (attachments.size) names.set(N('EmbeddedFiles'), octx.register(writeNameTree(octx, attachments)));
+  if (names.keys().length) out.catalog.set(N('Names'), octx.register(names));
   if (dests.names.size) {
     const d = PDFDict.withContext(octx);
     for (const [k, v] of dests.names) d.set(N(k), v);
