@@ -121,3 +121,27 @@ test('a large upload shows its progress', async ({ page }) => {
   expect(seen).toBeLessThan(100);
   await cleanup;
 });
+
+test('a refused file: the alert is the server error and the page is back to "file chosen"', async ({ page }) => {
+  const tool = toolBySlug('pdf-compress') as FileToolDef;
+  await page.goto(routeOf(tool));
+  // PNG bytes under a .pdf name pass the picker filter; the server checks the bytes and refuses (415).
+  const fake = { name: 'not really.pdf', data: (await sampleFor('image/png', 'x')).data };
+  await fileInput(page).setInputFiles(await writeTemp([fake]));
+  const serverError = watchServerError(page, tool);
+  const alerts: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  const cleanup = waitCleanup(page, tool);
+  await actionButton(page, tool).click();
+  await cleanup;
+  await expect.poll(() => alerts.length).toBe(1);
+  expect(alerts[0]).toBe(await serverError());
+  expect(alerts[0]).toContain('not really.pdf');
+  await expect(actionButton(page, tool)).toBeEnabled();
+  await expect(actionButton(page, tool)).toBeFocused();
+  await expect(page.getByTestId('file-name')).toHaveText('not really.pdf');
+  await expect(page.getByRole('button', { name: tool.labels.download })).toHaveCount(0);
+});
