@@ -54,7 +54,7 @@ describe('Word merge of documents built here (LibreOffice as the reader)', () =>
     files.B = path.join(dir, 'Bravo.docx');
     files.C = path.join(dir, 'Charlie.docx');
     fs.writeFileSync(files.A, await buildDocx({ tag: 'Alpha', header: true, extras: true, image: red }));
-    fs.writeFileSync(files.B, await buildDocx({ tag: 'Bravo', header: true, landscape: true, extras: true, image: red }));
+    fs.writeFileSync(files.B, await buildDocx({ tag: 'Bravo', header: true, landscape: true, extras: true, image: red, endTable: true }));
     fs.writeFileSync(files.C, await buildDocx({ tag: 'Charlie', twoSections: true }));
     merged = path.join(dir, 'built-merged.docx');
     await mergeDocx([files.A, files.B, files.C].map((p) => ({ path: p, name: path.basename(p) })), merged);
@@ -95,6 +95,15 @@ describe('Word merge of documents built here (LibreOffice as the reader)', () =>
     const doc = await zipEntry(merged, 'word/document.xml');
     expect([...doc.matchAll(/<w:bookmarkStart\b[^>]*w:name="([^"]*)"/g)].map((m) => m[1])).toEqual(['intro', 'intro_2', 'intro_3']);
     expect([...doc.matchAll(/<w:hyperlink\b[^>]*w:anchor="([^"]*)"/g)].map((m) => m[1])).toEqual(['intro', 'intro_2']);
+  });
+
+  it('puts each section break in the document\'s last paragraph, adding one only after a final table', async () => {
+    const paragraphs = async (f: string) => (await zipEntry(f, 'word/document.xml')).match(/<w:p[ >/]/g)?.length ?? 0;
+    const inputs = (await Promise.all([files.A, files.B, files.C].map(paragraphs))).reduce((a, b) => a + b, 0);
+    expect(await paragraphs(merged)).toBe(inputs + 1);
+    const doc = await zipEntry(merged, 'word/document.xml');
+    expect(doc).toMatch(/Alpha step 3<\/w:t>[\s\S]*?<\/w:p>/);
+    expect(doc.slice(0, doc.indexOf('Alpha step 3'))).toMatch(/<w:p>(?:(?!<w:p[ >]).)*<w:sectPr>(?:(?!<w:p[ >]).)*$/s);
   });
 
   it('runs as the docx/merge processor and writes Merged_File.docx in the job folder', async () => {

@@ -239,12 +239,17 @@ export class DocxMerger {
       hooks: { ...d.hooks, rel: this.relHook(d, d.main, 'word/document.xml', this.docRels), sectPr: (s) => this.sectPr(d, s) },
     });
     src.dropText(d.main);
-    this.body.push(res.xml);
     let finalSect = res.finalSectPr;
     if (finalSect === null) finalSect = this.sectPr(d, { qname: 'w:sectPr', attrs: {}, children: [], final: true });
-    if (last) this.body.push(finalSect);
-    else {
-      this.body.push(`<w:p${extra}><w:pPr><w:spacing w:before="0" w:after="0" w:line="20" w:lineRule="exact"/>` +
+    const tail = res.tailBreak;
+    if (last) this.body.push(res.xml, finalSect);
+    else if (tail) {
+      // The section break goes into the document's last paragraph: no extra paragraph, no risk of a blank page.
+      const sect = tail.wrap ? `<${tail.prefix}:pPr>${finalSect}</${tail.prefix}:pPr>` : finalSect;
+      this.body.push(res.xml.slice(0, tail.at), sect, res.xml.slice(tail.at));
+    } else {
+      // The document ends with a table or another block: a 1 pt paragraph carries the break.
+      this.body.push(res.xml, `<w:p${extra}><w:pPr><w:spacing w:before="0" w:after="0" w:line="20" w:lineRule="exact"/>` +
         `<w:rPr><w:sz w:val="2"/><w:szCs w:val="2"/></w:rPr>${finalSect}</w:pPr></w:p>`);
     }
 

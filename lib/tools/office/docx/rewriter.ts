@@ -56,7 +56,14 @@ export interface RewriteResult {
   rootAttrs: Record<string, string>;
   /** Body mode: the rebuilt final sectPr (or null when the body had none). */
   finalSectPr: string | null;
+  /** Body mode: where a section break can go into the body's last paragraph (character offset in xml;
+   * wrap: the paragraph has no pPr, so the sectPr must be wrapped in one), or null. */
+  tailBreak: { at: number; wrap: boolean; prefix: string } | null;
 }
+
+/** Body-level markup that may follow the last paragraph without ending it as the last block. */
+const RANGE_MARKUP = new Set(['bookmarkStart', 'bookmarkEnd', 'commentRangeStart', 'commentRangeEnd', 'moveFromRangeStart',
+  'moveFromRangeEnd', 'moveToRangeStart', 'moveToRangeEnd', 'permStart', 'permEnd', 'proofErr']);
 
 // Namespace URIs as module constants: the hot loop must not go through an import binding per attribute.
 const W = NS.w;
@@ -91,6 +98,10 @@ interface Frame {
   hidden: boolean;
   /** Rewritten attributes, kept for direct children of a captured sectPr. */
   attrsOut?: Record<string, string>;
+  /** Body mode, a top-level paragraph: where its section break would go. */
+  tail?: { idx: number; wrap: boolean; fixed: boolean; unusable: boolean };
+  /** The pPr of a top-level paragraph. */
+  topPPr?: Frame;
 }
 
 export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
@@ -101,6 +112,7 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
   let rootName = '';
   let rootAttrs: Record<string, string> = {};
   let finalSectPr: string | null = null;
+  let lastTail: { idx: number; wrap: boolean } | null = null;
   let skipDepth = 0;
   let inInstr = 0;
   const topDepth = mode === 'body' ? 2 : mode === 'notes' ? 1 : -1;
@@ -109,6 +121,12 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
   for (const [p, u] of baseScope) if (u === W) wp = p;
 
   const pStyleTag = () => `<${wp}:pStyle ${wp}:val="${escAttr(hooks.defaultPStyle ?? '')}"/>`;
+  /** The pPr added to a paragraph that had none (pStyle injection); notes where a section break could go. */
+  const pushInjectedPPr = (p: Frame) => {
+    out.push(`<${wp}:pPr>`, pStyleTag());
+    if (p.tail && !p.tail.fixed) { p.tail.idx = out.length; p.tail.wrap = false; }
+    out.push(`</${wp}:pPr>`);
+  };
 
   function openTagString(name: string, attrs: string, selfClosing: boolean, extra: string): string {
     return `<${name}${attrs}${extra}${selfClosing ? '/>' : '>'}`;
@@ -216,11 +234,18 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
       if (parent.pWait) {
         parent.pWait = false;
         if (isW && local === 'pPr') frame.pPrWait = true;
-        else out.push(`<${wp}:pPr>${pStyleTag()}</${wp}:pPr>`);
+        else pushInjectedPPr(parent);
       } else if (parent.pPrWait) {
         parent.pPrWait = false;
         if (!(isW && local === 'pStyle')) out.push(pStyleTag());
       }
+    }
+
+    // Where a section break could go in a top-level paragraph (before pPrChange, else at the end of pPr).
+    if (mode === 'body' && depth === 4 && parent?.topPPr?.tail) {
+      const t = parent.topPPr.tail;
+      if (isW && local === 'sectPr') t.unusable = true;
+      if (isW && local === 'pPrChange' && !t.fixed) { t.idx = out.length; t.wrap = false; t.fixed = true; }
     }
 
     // Section capture (body mode).
@@ -253,6 +278,14 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
       out.push(openTagString(node.name, attrStr, node.isSelfClosing, extra));
     }
     if (isW && local === 'instrText') inInstr++;
+    if (mode === 'body' && depth === 2) {
+      if (isW && local === 'p' && !node.isSelfClosing) frame.tail = { idx: out.length, wrap: true, fixed: false, unusable: false };
+      else if (!(isW && RANGE_MARKUP.has(local))) lastTail = null;
+    }
+    if (mode === 'body' && depth === 3 && parent?.tail && isW && local === 'pPr') {
+      if (node.isSelfClosing) parent.tail.unusable = true;
+      frame.topPPr = parent;
+    }
     stack.push(frame);
   });
 
@@ -274,10 +307,15 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
     }
     if (frame.uri === W && frame.local === 'instrText') inInstr--;
     if (!frame.hidden) {
-      if (frame.pWait) out.push(`<${wp}:pPr>${pStyleTag()}</${wp}:pPr>`);
+      if (frame.pWait) pushInjectedPPr(frame);
       if (frame.pPrWait) out.push(pStyleTag());
+      if (frame.topPPr?.tail && !frame.topPPr.tail.fixed) {
+        frame.topPPr.tail.idx = out.length;
+        frame.topPPr.tail.wrap = false;
+      }
       if (!frame.selfClosing) out.push(`</${frame.name}>`);
     }
+    if (frame.tail) lastTail = frame.tail.unusable ? null : { idx: frame.tail.idx, wrap: frame.tail.wrap };
     if (parent?.capture) pushCaptured(parent, frame);
   });
 
@@ -307,5 +345,11 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
   });
 
   parser.write(xml).close();
-  return { xml: out.join(''), rootName, rootAttrs, finalSectPr };
+  let tailBreak: RewriteResult['tailBreak'] = null;
+  if (lastTail) {
+    let at = 0;
+    for (let i = 0; i < lastTail.idx; i++) at += out[i].length;
+    tailBreak = { at, wrap: lastTail.wrap, prefix: wp };
+  }
+  return { xml: out.join(''), rootName, rootAttrs, finalSectPr, tailBreak };
 }

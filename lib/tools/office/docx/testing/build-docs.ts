@@ -4,7 +4,7 @@
 // Test support only (the `docx` package is a dev dependency).
 import {
   AlignmentType, Bookmark, CommentRangeEnd, CommentRangeStart, CommentReference, Document, FootnoteReferenceRun, Footer,
-  Header, ImageRun, InternalHyperlink, LevelFormat, Packer, PageOrientation, Paragraph, SectionType, TextRun,
+  Header, ImageRun, InternalHyperlink, LevelFormat, Packer, PageOrientation, Paragraph, SectionType, Table, TableCell, TableRow, TextRun,
   type ISectionOptions,
 } from 'docx';
 import zlib from 'node:zlib';
@@ -52,6 +52,8 @@ export interface BuildSpec {
   image?: Buffer;
   /** Extra footnotes (with extras). */
   notes?: number;
+  /** End the (first) section with a table instead of a paragraph. */
+  endTable?: boolean;
 }
 
 export async function buildDocx(spec: BuildSpec): Promise<Buffer> {
@@ -67,6 +69,10 @@ export async function buildDocx(spec: BuildSpec): Promise<Buffer> {
   if (spec.image) first.push(new Paragraph({ children: [new ImageRun({ type: 'png', data: spec.image, transformation: { width: 24, height: 24 } })] }));
   if (spec.extras) first.push(...Array.from({ length: spec.notes ?? 0 }, (_, i) => new Paragraph({ children: [new TextRun(`${tag} noted paragraph ${i + 2}`), new FootnoteReferenceRun(i + 2)] })));
   first.push(...paras(spec.paragraphs ?? 2), ...list(spec.listItems ?? 3));
+  const blocks: Array<Paragraph | Table> = [...first];
+  if (spec.endTable) {
+    blocks.push(new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph(`${tag} table cell`)] }), new TableCell({ children: [new Paragraph(`${tag} second cell`)] })] })] }));
+  }
   const page = (landscape: boolean) => ({ page: { size: { orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT, width: 11906, height: 16838 } } });
   const sections: ISectionOptions[] = [{
     properties: page(!!spec.landscape),
@@ -74,7 +80,7 @@ export async function buildDocx(spec: BuildSpec): Promise<Buffer> {
       headers: { default: new Header({ children: [new Paragraph(`${tag} header`)] }) },
       footers: { default: new Footer({ children: [new Paragraph(`${tag} footer`)] }) },
     } : {}),
-    children: first,
+    children: blocks,
   }];
   if (spec.twoSections) {
     sections.push({
