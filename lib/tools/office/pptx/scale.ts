@@ -83,8 +83,9 @@ function topLevelShapes(spTree: Element): Element[] {
 export function scaleDocument(doc: XDoc, fit: Fit, place: boolean): void {
   const { root } = doc;
   const moved = new Set<Element>();
+  const elements = allElements(root);
   if (place) {
-    for (const tree of allElements(root).filter((e) => e.localName === 'spTree')) {
+    for (const tree of elements.filter((e) => e.localName === 'spTree')) {
       for (const shape of topLevelShapes(tree)) {
         const off = ownXfrm(shape)?.first('off');
         if (off) moved.add(off);
@@ -92,8 +93,8 @@ export function scaleDocument(doc: XDoc, fit: Fit, place: boolean): void {
     }
   }
   const inBackground = new Set<XElement>();
-  if (place) for (const bg of allElements(root).filter((e) => e.localName === 'bg')) allElements(bg).forEach((e) => inBackground.add(e));
-  for (const el of allElements(root)) {
+  if (place) for (const bg of elements.filter((e) => e.localName === 'bg')) allElements(bg).forEach((e) => inBackground.add(e));
+  for (const el of elements) {
     const name = el.localName;
     if (name === 'stretch' && inBackground.has(el)) stretchIntoBox(el, fit);
     if (name === 'tile') {

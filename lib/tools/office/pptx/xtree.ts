@@ -195,10 +195,15 @@ export function serializeElement(e: XElement): string {
 /** Every element below root, in document order. */
 export function allElements(root: XElement): XElement[] {
   const out: XElement[] = [];
-  const walk = (el: XElement) => {
-    for (const n of el.children) if (n.nodeType === 1) { out.push(n); walk(n); }
-  };
-  walk(root);
+  const stack: XNode[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]);
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    out.push(n);
+    const ch = n.children;
+    for (let i = ch.length - 1; i >= 0; i--) if (ch[i].nodeType === 1) stack.push(ch[i]);
+  }
   return out;
 }
 
