@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { BenchRow } from './types';
 import { compressPdf } from '../lib/tools/pdf/compress/compress-pdf';
 import { compareDocs } from '../lib/tools/pdf/compress/testing/page-similarity';
-import { mixedImagePdf, photoPdf, textPdf } from '../lib/tools/pdf/compress/testing/make-pdfs';
+import { bigPhotoPdf, mixedImagePdf, photoPdf, textPdf } from '../lib/tools/pdf/compress/testing/make-pdfs';
 import { docxBench } from '../lib/tools/pdf/to-docx/testing/bench-rows';
 
 // tests/support/corpus.ts needs Jest's describe(); the bench reads the same folder directly.
@@ -79,7 +79,7 @@ async function compressRows(): Promise<BenchRow[]> {
         note = `gs /ebook: ${(fs.statSync(ref).size / bytes.length).toFixed(3)}, SSIM ${gq.mean.toFixed(4)} (worst ${gq.worst.toFixed(4)}), ${(gms / 1000).toFixed(1)} s`;
       }
       rows.push({
-        tool: 'pdf/compress', input: `${name} (${pages} p, ${(bytes.length / 1024).toFixed(0)} KB)`,
+        tool: 'pdf/compress', input: `${name} (${pages} p${q.compared < pages ? `, SSIM on ${q.compared}` : ''}, ${(bytes.length / 1024).toFixed(0)} KB)`,
         ratio: Number((out.length / bytes.length).toFixed(3)),
         quality: `SSIM ${q.mean.toFixed(4)} (worst ${q.worst.toFixed(4)})`, ms, note,
       });
@@ -90,8 +90,33 @@ async function compressRows(): Promise<BenchRow[]> {
   return rows;
 }
 
+/** Time and peak memory (RSS, sampled) on a ~100 MB file: the server must survive it. */
+async function bigRow(): Promise<BenchRow> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e-bench-big-'));
+  try {
+    const file = path.join(dir, 'big.pdf');
+    fs.writeFileSync(file, await bigPhotoPdf(100));
+    const bytes = fs.readFileSync(file);
+    const base = process.memoryUsage().rss;
+    let peak = base;
+    const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 50);
+    const t0 = Date.now();
+    const out = await compressPdf(bytes, file, 'big.pdf');
+    const ms = Date.now() - t0;
+    clearInterval(timer);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return {
+      tool: 'pdf/compress', input: `made: ${(bytes.length / 1048576).toFixed(0)} MB, ${pageCount(file)} pages of 430 dpi photos`,
+      ratio: Number((out.length / bytes.length).toFixed(3)), ms, peakMB: Math.round(peak / 1048576),
+      note: `RSS before the call ${Math.round(base / 1048576)} MB (input bytes held once)`,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export default async function bench(): Promise<BenchRow[]> {
-  return [...(await compressRows()), ...(await docxBench(corpusPdfs()))];
+  return [...(await compressRows()), await bigRow(), ...(await docxBench(corpusPdfs()))];
 }
 
 if (process.argv[1] && /pdf-compress-docx\.bench\.ts$/.test(process.argv[1])) {

@@ -3,7 +3,8 @@
 // images in reading order, tables rebuilt from ruling lines, and hyperlinks.
 import sharp from 'sharp';
 import {
-  AlignmentType, ColumnBreak, ExternalHyperlink, Tab, TabStopType, ImageRun, LineRuleType, PageOrientation, Paragraph, SectionType, ShadingType,
+  AlignmentType, ColumnBreak, ExternalHyperlink, HorizontalPositionRelativeFrom, Tab, TabStopType, TextWrappingType,
+  VerticalPositionRelativeFrom, ImageRun, LineRuleType, PageOrientation, Paragraph, SectionType, ShadingType,
   Table as DocxTable, TableBorders, TableCell, TableRow, TextRun as DocxRun, WidthType, type ISectionOptions,
 } from 'docx';
 import type { Box, PageData, PageImage, PageLink, RawPixels, TextRun } from '../pdfjs/protocol';
@@ -284,13 +285,20 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
 export async function pageSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
   if (page.rendered) {
     const r = page.rendered;
-    // The whole page as one picture; a little shorter than the page so the line's descent still fits.
-    const h = page.height - 6;
-    const w = page.width * (h / page.height);
+    // The whole page as one picture anchored at the page's corner, behind an empty paragraph, so it
+    // covers the page exactly without pushing anything to a next page.
     return [{
-      properties: pageProps(page, { top: 0, right: 0, bottom: 0, left: (page.width - w) / 2 }, first),
+      properties: pageProps(page, { top: 0, right: 0, bottom: 0, left: 0 }, first),
       children: [new Paragraph({
-        children: [new ImageRun({ type: 'jpg', data: Buffer.from(r.data), transformation: { width: Math.round(w * PX), height: Math.round(h * PX) } })],
+        children: [new ImageRun({
+          type: 'jpg', data: Buffer.from(r.data),
+          transformation: { width: Math.round(page.width * PX), height: Math.round(page.height * PX) },
+          floating: {
+            horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: 0 },
+            verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: 0 },
+            behindDocument: true, allowOverlap: true, wrap: { type: TextWrappingType.NONE },
+          },
+        })],
         spacing: { before: 0, after: 0 },
       })],
     }];
