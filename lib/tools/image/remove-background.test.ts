@@ -87,7 +87,8 @@ describe('model and matte on a composite with a known mask', () => {
     const before = edgeColourError(naive, comp);
     const after = edgeColourError(clean, comp);
     expect(after.pixels).toBeGreaterThan(50);
-    expect(after.error).toBeLessThan(before.error);
+    // Measured: 11.0 -> 5.7 levels here (12.6 -> 3.4 on the 640x480 composite).
+    expect(after.error).toBeLessThan(before.error * 0.7);
     // Fully transparent pixels carry no colour; opaque ones keep theirs.
     for (let i = 0; i < ours.length; i++) {
       if (ours[i] === 0) expect(clean[i * 4] + clean[i * 4 + 1] + clean[i * 4 + 2]).toBe(0);
