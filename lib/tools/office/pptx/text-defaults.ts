@@ -21,7 +21,7 @@ const groupIndex = (groups: string[][], name: string) => groups.findIndex((g) =>
 
 /** Adds what `target` lacks from `source`: attributes, then child elements by group, recursing into defRPr. */
 function mergeProps(target: Element, source: Element, groups: string[][], skip: ReadonlySet<string>): void {
-  for (const [name, value] of source.attrs) {
+  for (const [name, value] of source.attributes()) {
     if (!name.startsWith('xmlns') && !target.hasAttribute(name)) target.setAttribute(name, value);
   }
   for (const child of elementChildren(source)) {

@@ -23,7 +23,8 @@ export class XElement {
   /** Set for elements made or copied here (the writer declares it if needed); parsed ones resolve it. */
   readonly ownNamespace: string | undefined;
 
-  constructor(readonly name: string, namespaceURI: string | undefined, public attrs: [string, string][] = []) {
+  /** Attributes as a flat list: name, value, name, value... (fewer small arrays than pairs). */
+  constructor(readonly name: string, namespaceURI: string | undefined, public attrs: string[] = []) {
     const i = name.indexOf(':');
     this.localName = i < 0 ? name : name.slice(i + 1);
     this.prefix = i < 0 ? '' : name.slice(0, i);
@@ -35,16 +36,26 @@ export class XElement {
   }
 
   getAttribute(name: string): string | null {
-    for (const [k, v] of this.attrs) if (k === name) return v;
+    const a = this.attrs;
+    for (let i = 0; i < a.length; i += 2) if (a[i] === name) return a[i + 1];
     return null;
   }
   hasAttribute(name: string): boolean { return this.getAttribute(name) !== null; }
   setAttribute(name: string, value: string): void {
-    const a = this.attrs.find(([k]) => k === name);
-    if (a) a[1] = value;
-    else this.attrs.push([name, value]);
+    const a = this.attrs;
+    for (let i = 0; i < a.length; i += 2) if (a[i] === name) { a[i + 1] = value; return; }
+    a.push(name, value);
   }
-  removeAttribute(name: string): void { this.attrs = this.attrs.filter(([k]) => k !== name); }
+  removeAttribute(name: string): void {
+    const a = this.attrs;
+    for (let i = 0; i < a.length; i += 2) if (a[i] === name) { a.splice(i, 2); return; }
+  }
+  /** [name, value] pairs. */
+  attributes(): [string, string][] {
+    const out: [string, string][] = [];
+    for (let i = 0; i < this.attrs.length; i += 2) out.push([this.attrs[i], this.attrs[i + 1]]);
+    return out;
+  }
 
   /** The namespace a prefix stands for here ('' for the default namespace). */
   lookupNamespace(prefix: string): string | null {
@@ -57,7 +68,7 @@ export class XElement {
   }
   /** The value of the attribute `local` in namespace `ns` (whatever its prefix here). */
   getAttributeNS(ns: string, local: string): string | null {
-    for (const [k, v] of this.attrs) {
+    for (const [k, v] of this.attributes()) {
       const i = k.indexOf(':');
       if (i > 0 && k.slice(i + 1) === local && !k.startsWith('xmlns') && this.lookupNamespace(k.slice(0, i)) === ns) return v;
     }
@@ -65,7 +76,7 @@ export class XElement {
   }
   /** Names of the attributes in namespace `ns`. */
   attributesNS(ns: string): string[] {
-    return this.attrs.map(([k]) => k).filter((k) => {
+    return this.attributes().map(([k]) => k).filter((k) => {
       const i = k.indexOf(':');
       return i > 0 && !k.startsWith('xmlns') && this.lookupNamespace(k.slice(0, i)) === ns;
     });
@@ -107,7 +118,7 @@ export class XElement {
 }
 
 function cloneBare(e: XElement): XElement {
-  const c = new XElement(e.name, e.namespaceURI || undefined, e.attrs.map(([k, v]) => [k, v]));
+  const c = new XElement(e.name, e.namespaceURI || undefined, e.attrs.slice());
   for (const ch of e.children) {
     const n = ch.nodeType === 1 ? cloneBare(ch) : new XText(ch.text, ch.kind);
     n.parent = c;
@@ -126,8 +137,8 @@ export function parseXml(xml: string): XDoc {
   const add = (n: XNode) => { if (cur) { n.parent = cur; cur.children.push(n); } };
   parser.on('xmldecl', (d) => { standalone = d.standalone === 'yes'; });
   parser.on('opentag', (t) => {
-    const attrs: [string, string][] = [];
-    for (const k in t.attributes) attrs.push([k, t.attributes[k] as string]);
+    const attrs: string[] = [];
+    for (const k in t.attributes) attrs.push(k, t.attributes[k] as string);
     const el = new XElement(t.name, undefined, attrs);
     if (cur) add(el);
     else root = el;
@@ -156,7 +167,10 @@ export const escAttr = (s: string) => (/[&<>"\t\n\r]/.test(s)
 function write(e: XElement, inScope: ReadonlyMap<string, string>): string {
   let out = `<${e.name}`;
   let scope = inScope;
-  for (const [k, v] of e.attrs) {
+  const a = e.attrs;
+  for (let i = 0; i < a.length; i += 2) {
+    const k = a[i];
+    const v = a[i + 1];
     out += ` ${k}="${escAttr(v)}"`;
     if (k === 'xmlns' || k.startsWith('xmlns:')) {
       if (scope === inScope) scope = new Map(inScope);
