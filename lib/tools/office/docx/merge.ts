@@ -318,7 +318,9 @@ export class DocxMerger {
     if (rel.external) newId = rels.add(rel.type, rel.target, true);
     else {
       const target = this.importPart(d, rel.target);
-      if (!target) return null;
+      // A relationship to a part the package lacks stays a (broken) external link: Word shows a missing
+      // picture instead of refusing the whole file over an unknown id.
+      if (!target) { newId = rels.add(rel.type, rel.target, true); memo.set(id, newId); return newId; }
       newId = rels.add(rel.type, target, false);
       if (relIs(rel.type, 'diagramData')) {
         // The data part names its drawing by an id of the referring part's relationships (dsp:dataModelExt).

@@ -346,10 +346,12 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
 
   parser.write(xml).close();
   let tailBreak: RewriteResult['tailBreak'] = null;
-  if (lastTail) {
+  // Assigned in the parser callbacks, which the compiler's flow analysis does not see.
+  const tail = lastTail as { idx: number; wrap: boolean } | null;
+  if (tail) {
     let at = 0;
-    for (let i = 0; i < lastTail.idx; i++) at += out[i].length;
-    tailBreak = { at, wrap: lastTail.wrap, prefix: wp };
+    for (let i = 0; i < tail.idx; i++) at += out[i].length;
+    tailBreak = { at, wrap: tail.wrap, prefix: wp };
   }
   return { xml: out.join(''), rootName, rootAttrs, finalSectPr, tailBreak };
 }
