@@ -7,7 +7,7 @@ import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus'
 import type { JobInput } from '../types';
 import { process as merge } from './merge';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
-import { buildRichPdf, linkTargets, outlineLines, pdftotext, qpdfJson, type QpdfJson, type QpdfOutline } from './merge/test-pdfs';
+import { buildRichPdf, buildTaggedPdf, linkTargets, parentTreeProblems, outlineLines, pdftotext, qpdfJson, type QpdfJson, type QpdfOutline } from './merge/test-pdfs';
 
 let dir: string;
 beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-test-')); });
@@ -31,6 +31,9 @@ function pageGeometry(file: string): string[] {
 }
 const pageObjects = (j: QpdfJson) => Object.values(j.qpdf[1]).filter((o) => (o.value as Record<string, unknown> | undefined)?.['/Type'] === '/Page').length;
 const qpdf = (...args: string[]) => spawnSync('qpdf', args, { encoding: 'utf8' });
+/** The logical structure as poppler lists it; OBJR object numbers (renumbered by any rewrite) masked. */
+const structure = (f: string, flag = '-struct') =>
+  execFileSync('pdfinfo', [flag, f], { maxBuffer: 64 * 1024 * 1024 }).toString().trim().replace(/Object \d+ \d+/g, 'Object #');
 
 describe('PDF merge', () => {
   let files: string[];
@@ -98,6 +101,18 @@ describe('PDF merge', () => {
     expect(list).toMatch(/^notes \(2\)\.txt -> /m);
     const shown = execFileSync('qpdf', ['--show-attachment=notes (2).txt', out]).toString();
     expect(shown).toBe('notes of two');
+  });
+
+  it('keeps the logical structure (tags), each element still finding its text, around an untagged file', async () => {
+    const a = await write('tagged-a.pdf', buildTaggedPdf('AAA'));
+    const b = await write('tagged-b.pdf', buildTaggedPdf('BBB', 3));
+    const out = await mergeFiles([a, files[2], b]);
+    expect(structure(out, '-struct-text')).toBe(`${structure(a, '-struct-text')}\n${structure(b, '-struct-text')}`);
+    expect(structure(out, '-struct-text')).toContain('"BBB tagged text 3"');
+    // Page -> parent tree -> elements of that page (the key of file B's pages shifted past file A's).
+    expect(parentTreeProblems(qpdfJson(out))).toEqual([5, []]);
+    expect(execFileSync('pdfinfo', [out]).toString()).toMatch(/Tagged:\s+yes/);
+    expect(qpdf('--check', out).status).toBe(0);
   });
 
   it('merges form fields, renaming clashing names and keeping values', () => {
@@ -183,6 +198,17 @@ describeCorpus('PDF merge on real files', () => {
       expect(pdftotext(out, undefined, offset + n)).toBe(pdftotext(f, undefined, n));
       offset += n;
     }
+    expect(qpdf('--check', out).status).toBe(0);
+  });
+
+  it('keeps the logical structure (tags) of the 1040 form, twice, around an untagged file', async () => {
+    const form = corpusPath('pdf', 'pdfjs-prefilled_f1040.pdf');
+    const out = await mergeFiles([form, corpusPath('pdf', 'qtpdf5-test.pdf'), form]);
+    const one = structure(form);
+    expect(one.split('\n').length).toBeGreaterThan(1000);
+    // pdfinfo lists the merged tree: the form's elements twice, nothing from the untagged file.
+    expect(structure(out)).toBe(`${one}\n${one}`);
+    expect(parentTreeProblems(qpdfJson(out))).toEqual([4, []]);
     expect(qpdf('--check', out).status).toBe(0);
   });
 

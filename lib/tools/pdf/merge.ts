@@ -14,6 +14,7 @@ import { Copier } from './merge/copier';
 import { DestMerger, renameDests } from './merge/dests';
 import { FormMerger } from './merge/forms';
 import { OutlineBuilder } from './merge/outline';
+import { StructMerger } from './merge/structure';
 import { keyOf, readTree, writeNameTree, writeNumberTree } from './merge/trees';
 
 const N = (s: string) => PDFName.of(s);
@@ -74,6 +75,7 @@ export const process: Processor = async (inputs, _options, ctx) => {
   const attachments = new Map<string, PDFObject>();
   const forms = new FormMerger(out);
   const oc = new OptionalContent();
+  const structure = new StructMerger(out);
   const labels: [number, PDFObject][] = [];
   let anyLabels = false;
   let lang: PDFObject | undefined;
@@ -91,6 +93,8 @@ export const process: Processor = async (inputs, _options, ctx) => {
       return r;
     });
     const copier = new Copier(doc.context, octx, pageMap);
+    const structOffset = structure.prepare(doc, copier);
+    const seenAnnots = new Set<PDFDict>();
     const renames = dests.add(doc, copier, i + 1, newRefs);
     addAttachments(doc, copier, attachments);
 
@@ -98,11 +102,15 @@ export const process: Processor = async (inputs, _options, ctx) => {
       const dict = copier.copyDict(p.dict, PAGE_SKIP);
       for (const [key, v] of p.inherited) dict.set(key, copier.copy(v));
       dict.set(N('Parent'), treeRef);
+      StructMerger.shift(dict, 'StructParents', structOffset);
       const annots = dict.lookup(N('Annots'));
       if (annots instanceof PDFArray) {
         for (const a of annots.asArray()) {
           const ad = octx.lookup(a);
-          if (ad instanceof PDFDict) renameDests(ad, renames);
+          if (!(ad instanceof PDFDict) || seenAnnots.has(ad)) continue;
+          seenAnnots.add(ad);
+          renameDests(ad, renames);
+          StructMerger.shift(ad, 'StructParent', structOffset);
         }
       }
       octx.assign(newRefs[k], PDFPageLeaf.fromMapWithContext(new Map(dict.entries()), octx));
@@ -112,6 +120,7 @@ export const process: Processor = async (inputs, _options, ctx) => {
     outline.addFile(doc, copier, renames, fileTitle(input.name), newRefs[0]);
     forms.add(doc, copier, i + 1);
     oc.add(doc, copier);
+    if (structOffset !== undefined) structure.add(doc, copier, structOffset);
     lang ??= doc.catalog.get(N('Lang')) && copier.copy(doc.catalog.get(N('Lang'))!);
 
     const offset = kids.length - pages.length;
@@ -130,6 +139,7 @@ export const process: Processor = async (inputs, _options, ctx) => {
   outline.finish();
   forms.finish();
   oc.finish(out);
+  structure.finish();
   const names = PDFDict.withContext(octx);
   if (dests.strings.size) names.set(N('Dests'), octx.register(writeNameTree(octx, dests.strings)));
   if (attachments.size) names.set(N('EmbeddedFiles'), octx.register(writeNameTree(octx, attachments)));

@@ -20,6 +20,11 @@ export class Copier {
     for (const [from, to] of pages) this.map.set(from, to);
   }
 
+  /** Makes `from` point to an output object built elsewhere (e.g. the merged structure tree root). */
+  alias(from: PDFRef, to: PDFRef): void {
+    this.map.set(from, to);
+  }
+
   /** The output ref for a source ref, copying the object it points to (once). */
   ref(r: PDFRef): PDFRef {
     let to = this.map.get(r);

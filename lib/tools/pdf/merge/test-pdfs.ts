@@ -80,6 +80,32 @@ export async function buildRichPdf(o: RichOptions): Promise<Uint8Array> {
   return doc.save({ useObjectStreams: false });
 }
 
+/** A tagged PDF: a Document element with one P per page, each marking the page's text (MCID 0). */
+export async function buildTaggedPdf(tag: string, pages = 2): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const ctx = doc.context;
+  const root = ctx.nextRef();
+  const top = ctx.nextRef();
+  const elems: PDFRef[] = [];
+  const nums: unknown[] = [];
+  for (let i = 0; i < pages; i++) {
+    const page = doc.addPage([300, 200]);
+    const f = page.node.newFontDictionary('F', font.ref);
+    const text = `${tag} tagged text ${i + 1}`;
+    page.node.set(PDFName.of('Contents'), ctx.register(ctx.flateStream(`/P <</MCID 0>> BDC BT ${f.toString()} 14 Tf 20 100 Td (${text}) Tj ET EMC`)));
+    page.node.set(PDFName.of('StructParents'), ctx.obj(i));
+    const el = ctx.register(ctx.obj({ Type: 'StructElem', S: 'P', P: top, Pg: page.ref, K: 0 }));
+    elems.push(el);
+    nums.push(i, [el]);
+  }
+  ctx.assign(top, ctx.obj({ Type: 'StructElem', S: 'Document', P: root, K: elems }));
+  ctx.assign(root, ctx.obj({ Type: 'StructTreeRoot', K: top, ParentTree: ctx.obj({ Nums: nums as never }), ParentTreeNextKey: pages }));
+  doc.catalog.set(PDFName.of('StructTreeRoot'), root);
+  doc.catalog.set(PDFName.of('MarkInfo'), ctx.obj({ Marked: true }));
+  return doc.save({ useObjectStreams: false });
+}
+
 // ---- reading results back with the system qpdf ----
 
 export function qpdfJson(file: string, password?: string): QpdfJson {
@@ -146,6 +172,41 @@ export function linkTargets(j: QpdfJson): string[] {
 }
 
 /** Text of the file (or of pages first..last) as poppler reads it. */
+/**
+ * Checks the parent tree the way a screen reader uses it: each page's /StructParents key must lead to
+ * elements of that very page. Returns [pages checked, problems].
+ */
+export function parentTreeProblems(j: QpdfJson): [number, string[]] {
+  const objs = j.qpdf[1];
+  const get = (ref: unknown): unknown => (typeof ref === 'string' && /^\d+ \d+ R$/.test(ref) ? objs[`obj:${ref}`]?.value : ref);
+  const root = get((objs['trailer']?.value as Obj)['/Root']) as Obj;
+  const str = get(root['/StructTreeRoot']) as Obj | undefined;
+  if (!str) return [0, ['no structure tree']];
+  const entries = new Map<number, unknown>();
+  const collect = (node: Obj | undefined) => {
+    if (!node) return;
+    const nums = get(node['/Nums']) as unknown[] | undefined;
+    if (nums) for (let i = 0; i + 1 < nums.length; i += 2) entries.set(nums[i] as number, get(nums[i + 1]));
+    for (const k of (get(node['/Kids']) as unknown[] | undefined) ?? []) collect(get(k) as Obj);
+  };
+  collect(get(str['/ParentTree']) as Obj);
+  const problems: string[] = [];
+  let checked = 0;
+  j.pages.forEach((p, i) => {
+    const page = get(p.object) as Obj;
+    const key = page['/StructParents'];
+    if (typeof key !== 'number') return;
+    checked++;
+    const els = entries.get(key);
+    if (!Array.isArray(els)) { problems.push(`page ${i + 1}: key ${key} missing`); return; }
+    for (const e of els) {
+      const pg = (get(e) as Obj | null)?.['/Pg'];
+      if (pg !== undefined && pg !== p.object) problems.push(`page ${i + 1}: key ${key} has an element of ${String(pg)}`);
+    }
+  });
+  return [checked, problems];
+}
+
 export function pdftotext(file: string, password?: string, first?: number, last?: number): string {
   const range = first ? ['-f', String(first), '-l', String(last ?? first)] : [];
   return execFileSync('pdftotext', [...(password ? ['-upw', password] : []), ...range, '-layout', file, '-'], { maxBuffer: 256 * 1024 * 1024 }).toString();
