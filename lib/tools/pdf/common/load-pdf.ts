@@ -179,12 +179,6 @@ async function parse(bytes: Uint8Array): Promise<Parsed> {
 }
 
 /**
- * Loads a visitor's PDF for editing with pdf-lib, or throws the AppError to show. `ctx.workDir` receives a
- * qpdf-rewritten copy when the file needs repair or decryption. A damaged file is read from qpdf's repaired
- * copy (the caller tells the visitor, see repairedNotice), unless the repair lost pages the file declares:
- * then it is refused, naming how many pages can be read.
- */
-/**
  * The qpdf-wasm build cannot rebuild a broken cross-reference table (its recovery path does not run), while
  * pdf-lib never uses the table: it scans the objects. Such a file is accepted only if pdf-lib reads it
  * consistently: a walkable page tree whose page count is the one the file declares.
@@ -216,6 +210,12 @@ export async function rewriteWithPdfLib(input: JobInput, ctx: JobContext): Promi
   return { file, pages: pages.length };
 }
 
+/**
+ * Loads a visitor's PDF for editing with pdf-lib, or throws the AppError to show. `ctx.workDir` receives a
+ * qpdf-rewritten copy when the file needs repair or decryption. A damaged file is read from qpdf's repaired
+ * copy (the caller tells the visitor, see repairedNotice), unless the repair lost pages the file declares:
+ * then it is refused, naming how many pages can be read.
+ */
 export async function loadCheckedPdf(input: JobInput, ctx: JobContext, opts: LoadOptions = {}): Promise<CheckedPdf> {
   const bytes = await fs.readFile(input.path);
   // Small files go to qpdf from memory (already read for pdf-lib); big ones are streamed from disk.
