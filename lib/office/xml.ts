@@ -8,6 +8,7 @@ export const NS = {
   r: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
   wp: 'http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing',
   w14: 'http://schemas.microsoft.com/office/word/2010/wordml',
+  wp14: 'http://schemas.microsoft.com/office/word/2010/wordprocessingDrawing',
   mc: 'http://schemas.openxmlformats.org/markup-compatibility/2006',
   rels: 'http://schemas.openxmlformats.org/package/2006/relationships',
   ct: 'http://schemas.openxmlformats.org/package/2006/content-types',

@@ -183,6 +183,15 @@ describeCorpus('Word merge of real documents (../shared/corpus/docx)', () => {
     expect(pages.slice(7).join('\n')).toMatch(/(Odd|Even) page header/);
   });
 
+  it('keeps the first document\'s page background with its fill picture (poi-bib-chernigovka)', async () => {
+    const file = path.join(dir, 'merged-background.docx');
+    await mergeDocx([C('poi-bib-chernigovka'), C('d2_ComplexNumberedLists')].map((p) => ({ path: p, name: path.basename(p) })), file);
+    expect(await checkDocxPackage(file)).toEqual([]);
+    const doc = await zipEntry(file, 'word/document.xml');
+    expect(doc).toMatch(/<w:background w:color="FFFFCC"><v:background [^>]*><v:fill r:id="rId\d+"[^>]*\/><\/v:background><\/w:background><w:body>/);
+    expect((await zipNames(file)).filter((n) => n.startsWith('word/media/'))).toHaveLength(1);
+  });
+
   it('copies charts with their workbooks, EMF/WMF pictures, OLE objects and comments', async () => {
     const names = await zipNames(out('objects'));
     expect(names.filter((n) => /^word\/charts\/chart\d+\.xml$/.test(n))).toHaveLength(2);

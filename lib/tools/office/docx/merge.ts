@@ -116,6 +116,8 @@ export class DocxMerger {
   private settingsRels = new RelSet();
   private fontTable: { rootName: string; rootAttrs: Record<string, string>; fonts: string[]; names: Set<string> } | null = null;
   private fontRels = new RelSet();
+  /** The first document's page background (w:background), written before the body. */
+  private background = '';
 
   async merge(inputs: MergeInput[], outPath: string): Promise<void> {
     const pkgs: OfficePackage[] = [];
@@ -234,6 +236,7 @@ export class DocxMerger {
     // Body.
     const mainXml = src.text(d.main)!;
     const extra = this.docU.add(rootAttributes(mainXml));
+    if (d.k === 0) this.background = this.takeBackground(d, mainXml);
     const res = rewriteXml(mainXml, {
       mode: 'body', stripParaIds: true, extraDecls: extra,
       hooks: { ...d.hooks, rel: this.relHook(d, d.main, 'word/document.xml', this.docRels), sectPr: (s) => this.sectPr(d, s) },
@@ -613,11 +616,23 @@ export class DocxMerger {
       this.docRels.add(`${RT}/fontTable`, 'word/fontTable.xml', false);
     } else put('word/fontTable.xml', CT.fontTable, null);
 
-    const doc = `${this.docU.openTag('w:document')}<w:body>${this.body.join('')}</w:body></w:document>`;
+    const doc = `${this.docU.openTag('w:document')}${this.background}<w:body>${this.body.join('')}</w:body></w:document>`;
     this.body.length = 0;
     put('word/document.xml', CT.document, doc, this.docRels);
     this.out.rootRels.add(`${RT}/officeDocument`, 'word/document.xml', false);
     void first;
+  }
+
+  /** The first document's w:background element (it precedes w:body), with its relationships copied. */
+  private takeBackground(d: DocCtx, xml: string): string {
+    const body = xml.search(/<([\w.-]+:)?body[\s>]/);
+    const head = body > 0 ? xml.slice(0, body) : '';
+    const m = /<([\w.-]+:)?background\b[^>]*?(\/>|>[\s\S]*?<\/\1background>)/.exec(head);
+    if (!m) return '';
+    return rewriteXml(m[0], {
+      mode: 'fragment', scope: nsDecls(rootAttributes(xml)), stripParaIds: true,
+      hooks: { ...d.hooks, rel: this.relHook(d, d.main, 'word/document.xml', this.docRels) },
+    }).xml;
   }
 
   /** Fonts named by later documents that the first one lacks (without their embedded files). */

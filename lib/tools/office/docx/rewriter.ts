@@ -70,6 +70,7 @@ const W = NS.w;
 const R = NS.r;
 const WP = NS.wp;
 const W14 = NS.w14;
+const WP14 = NS.wp14;
 const W_STRICT = NS.wStrict;
 
 const REVISION = new Set([
@@ -187,7 +188,9 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
         const aLocal = k.slice(c + 1);
         if (aUri === R) {
           if (hooks.rel) v = hooks.rel(v);
-        } else if (aUri === W14 && opts.stripParaIds && (aLocal === 'paraId' || aLocal === 'textId')) {
+        } else if (opts.stripParaIds && ((aUri === W14 && (aLocal === 'paraId' || aLocal === 'textId')) ||
+          (aUri === WP14 && (aLocal === 'anchorId' || aLocal === 'editId')))) {
+          // Optional (mc:Ignorable) ids that must be unique: Word regenerates them.
           continue;
         } else if (aUri === W && isW) {
           if (aLocal === 'val') {
