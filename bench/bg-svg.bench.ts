@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
+import { Preset, vectorize } from '@neplex/vectorizer';
 import type { BenchRow } from './types';
 import { alphaError, makeComposite, maskIoU } from '../lib/tools/image/background/test-images';
 import { svgFidelity } from '../lib/tools/image/svg/compare';
@@ -153,13 +154,18 @@ export default async function bench(): Promise<BenchRow[]> {
     for (const file of pngs) {
       const r = await runJob(worker, { op: 'svg', path: file, kind: 'png', workDir: dir });
       const svg = fs.readFileSync(r.out!);
-      const fid = await svgFidelity(svg, fs.readFileSync(file));
+      const png = fs.readFileSync(file);
+      const fid = await svgFidelity(svg, png);
+      // Reference: plain vtracer with its poster preset on the same PNG (its own transparency keying).
+      const plain = Buffer.from(await vectorize(png, Preset.Poster));
+      const plainFid = await svgFidelity(plain, png);
       rows.push({
         tool: 'image-png-to-svg', input: path.basename(file),
         ratio: Number((svg.length / fs.statSync(file).size).toFixed(2)),
         quality: `SSIM ${fid.ssim.toFixed(3)}, alpha error ${fid.alphaError.toFixed(3)}`,
         ms: Math.round(r.ms), peakMB: r.peakMB,
-        note: `SVG ${(svg.length / 1024).toFixed(1)} KB; ${cpuNote(r)}; SSIM = lower of white/black backgrounds (goal >= 0.93 on logos/icons)`,
+        note: `SVG ${(svg.length / 1024).toFixed(1)} KB; ${cpuNote(r)}; SSIM = lower of white/black backgrounds (goal >= 0.93 on logos/icons); ` +
+          `plain vtracer poster: SSIM ${plainFid.ssim.toFixed(3)}, alpha error ${plainFid.alphaError.toFixed(3)}, ${(plain.length / 1024).toFixed(1)} KB`,
       });
     }
   } finally {
