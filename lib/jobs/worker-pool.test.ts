@@ -46,9 +46,9 @@ describe('WorkerPool', () => {
   });
 
   it('stops a job past its time limit with a clear 504 and keeps serving', async () => {
-    const p = make({ timeoutMs: 300 });
+    const p = make({ timeoutMs: 30_000 });
     const started = Date.now();
-    const err = await p.run(job('spin')).catch((e) => e);
+    const err = await p.run(job('spin'), 'a', 300).catch((e) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err.status).toBe(504);
     expect(Date.now() - started).toBeLessThan(5000);
@@ -72,8 +72,8 @@ describe('WorkerPool', () => {
   });
 
   it('caps the queue (503) and the jobs of one client (429)', async () => {
-    const p = make({ queueMax: 1, maxJobsPerClient: 2, timeoutMs: 400 });
-    const running = p.run(job('spin'), 'a').catch((e) => e); // occupies the only worker
+    const p = make({ queueMax: 1, maxJobsPerClient: 2, timeoutMs: 30_000 });
+    const running = p.run(job('spin'), 'a', 400).catch((e) => e); // occupies the only worker
     const queued = p.run(job('echo'), 'b');
     const over = await p.run(job('echo'), 'c').catch((e) => e);
     expect(over.status).toBe(503);
@@ -83,8 +83,8 @@ describe('WorkerPool', () => {
     expect((await running).status).toBe(504);
     await queued;
     await second.catch(() => undefined);
-    const p2 = make({ maxJobsPerClient: 1, timeoutMs: 400 });
-    const first = p2.run(job('spin'), 'x').catch((e) => e);
+    const p2 = make({ maxJobsPerClient: 1, timeoutMs: 30_000 });
+    const first = p2.run(job('spin'), 'x', 400).catch((e) => e);
     const capped = await p2.run(job('echo'), 'x').catch((e) => e);
     expect(capped.status).toBe(429);
     expect(capped.headers['Retry-After']).toBeDefined();

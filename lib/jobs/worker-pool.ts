@@ -20,6 +20,7 @@ export interface PoolOptions {
 interface Pending {
   req: JobRequest;
   client: string;
+  timeoutMs: number;
   resolve: (out: JobOutput) => void;
   reject: (err: unknown) => void;
 }
@@ -47,7 +48,8 @@ export class WorkerPool {
     return { workers: this.slots.length, busy: this.slots.filter((s) => s.job).length, queued: this.queue.length };
   }
 
-  run(req: Omit<JobRequest, 'id'>, client = 'anonymous'): Promise<JobOutput> {
+  /** @param timeoutMs this job's time limit (default: the pool's), counted from when a worker takes it */
+  run(req: Omit<JobRequest, 'id'>, client = 'anonymous', timeoutMs = this.opts.timeoutMs): Promise<JobOutput> {
     if (this.closed) return Promise.reject(new AppError('UNAVAILABLE', 'The server is shutting down. Please try again.'));
     const mine = this.perClient.get(client) ?? 0;
     if (this.opts.maxJobsPerClient > 0 && mine >= this.opts.maxJobsPerClient) {
@@ -60,7 +62,7 @@ export class WorkerPool {
     }
     this.perClient.set(client, mine + 1);
     return new Promise<JobOutput>((resolve, reject) => {
-      this.queue.push({ req: { ...req, id: this.nextId++ }, client, resolve, reject });
+      this.queue.push({ req: { ...req, id: this.nextId++ }, client, timeoutMs, resolve, reject });
       this.pump();
     });
   }
@@ -101,7 +103,7 @@ export class WorkerPool {
     slot.timer = setTimeout(() => {
       this.retire(slot);
       this.settle(job, new AppError('TIMEOUT', 'Processing took too long and was stopped. Please try a smaller file.'));
-    }, this.opts.timeoutMs);
+    }, job.timeoutMs);
     slot.worker.postMessage(job.req);
   }
 
