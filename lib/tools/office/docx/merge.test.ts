@@ -134,7 +134,7 @@ describeCorpus('Word merge of real documents (../shared/corpus/docx)', () => {
     }
     const inputs = [...new Set(Object.values(merges).flat())];
     await sofficeConvert([...Object.keys(merges).map(out), ...inputs], 'txt', txtDir());
-    await sofficeConvert([out('sections'), out('lists'), C('d3_numberings')], 'pdf', path.join(dir, 'corpus-pdf'));
+    await sofficeConvert([out('sections'), out('lists'), C('d3_numberings'), out('notes'), C('d1_aatmay')], 'pdf', path.join(dir, 'corpus-pdf'));
   }, 240_000);
 
   it.each(['lists', 'sections', 'notes', 'objects', 'big'])('%s: a sound package', async (k) => {
@@ -171,6 +171,15 @@ describeCorpus('Word merge of real documents (../shared/corpus/docx)', () => {
     expect(orig.length).toBeGreaterThan(3);
     expect(got[0].h).toBeCloseTo(orig[0].h, 1);
     expect(got[1].y - got[0].y).toBeCloseTo(orig[1].y - orig[0].y, 1);
+  });
+
+  it('carries the embedded fonts of a later document (d1 after d7): its text renders in the same fonts', () => {
+    const fonts = (pdf: string) => new Set(execFileSync('pdffonts', [pdf], { encoding: 'utf8' }).split('\n').slice(2)
+      .map((l) => l.split(/\s+/)[0].replace(/^[A-Z]{6}\+/, '')).filter(Boolean));
+    const d1 = fonts(convertedPath(path.join(dir, 'corpus-pdf'), C('d1_aatmay'), 'pdf'));
+    const merged = fonts(convertedPath(path.join(dir, 'corpus-pdf'), out('notes'), 'pdf'));
+    expect([...d1].filter((f) => f.startsWith('Source'))).not.toHaveLength(0);
+    expect([...d1].filter((f) => !merged.has(f))).toEqual([]);
   });
 
   it('each section keeps its page size, orientation and headers (d6 + d5 + odd/even headers)', () => {

@@ -67,8 +67,26 @@ interface DocCtx {
   relMemo: Map<string, Map<string, string>>;
   sectIndex: number;
   hooks: RewriteHooks;
-  /** The document's defaults (font, size, spacing) differ from the merged package's. */
+  /** The document's defaults (font size, spacing) or theme fonts differ from the merged package's. */
   defaultsDiffer: boolean;
+  themeFonts: ThemeFonts | null;
+}
+
+type ThemeFonts = Record<string, string>;
+
+/** Theme font names by reference: minorHAnsi/minorAscii → minor latin, minorEastAsia → ea, minorBidi → cs. */
+function readThemeFonts(xml: string | undefined): ThemeFonts | null {
+  if (!xml) return null;
+  const out: ThemeFonts = {};
+  for (const kind of ['major', 'minor']) {
+    const block = new RegExp(`<(?:[\\w.-]+:)?${kind}Font>([\\s\\S]*?)</(?:[\\w.-]+:)?${kind}Font>`).exec(xml)?.[1] ?? '';
+    const face = (el: string) => new RegExp(`<(?:[\\w.-]+:)?${el}\\b[^>]*\\stypeface="([^"]*)"`).exec(block)?.[1] ?? '';
+    const latin = face('latin');
+    if (latin) { out[`${kind}Ascii`] = latin; out[`${kind}HAnsi`] = latin; }
+    if (face('ea')) out[`${kind}EastAsia`] = face('ea');
+    if (face('cs')) out[`${kind}Bidi`] = face('cs');
+  }
+  return out;
 }
 
 export class DocxMerger {
@@ -116,6 +134,8 @@ export class DocxMerger {
   private settingsRels = new RelSet();
   private fontTable: { rootName: string; rootAttrs: Record<string, string>; fonts: string[]; names: Set<string> } | null = null;
   private fontRels = new RelSet();
+  private baseTheme: ThemeFonts | null = null;
+  private readonly fontU = new NsUnion();
   /** The first document's page background (w:background), written before the body. */
   private background = '';
 
@@ -164,7 +184,7 @@ export class DocxMerger {
     const ctx = {
       k, src, fileName: pkg.fileName, main, parts, evenOdd, styles: null, styleMap: new Map(), numMap: new Map(), absMap: new Map(),
       picMap: new Map(), fnMap: new Map(), enMap: new Map(), cmMap: new Map(), bookmarks: new Map(), annOffset: 0,
-      defaultPStyle: null, partMap: new Map(), relMemo: new Map(), sectIndex: 0, hooks: {}, defaultsDiffer: false,
+      defaultPStyle: null, partMap: new Map(), relMemo: new Map(), sectIndex: 0, hooks: {}, defaultsDiffer: false, themeFonts: null,
     } as DocCtx;
     return ctx;
   }
@@ -172,6 +192,8 @@ export class DocxMerger {
   private async loadDoc(d: DocCtx): Promise<void> {
     const { src } = d;
     const texts = [d.main, ...Object.values(d.parts).filter((p): p is string => !!p)];
+    const theme = src.rels(d.main).find((r) => !r.external && relIs(r.type, 'theme'))?.target;
+    if (theme) texts.push(theme);
     const seen = new Set<string>();
     const hashed: string[] = [];
     // Parts reachable from the stories; package-wide parts (fonts, theme, settings) come from the first
@@ -194,8 +216,8 @@ export class DocxMerger {
   private async mergeDoc(d: DocCtx, last: boolean): Promise<void> {
     await this.loadDoc(d);
     const { src } = d;
-    if (d.k > 0) this.addFonts(d);
     d.hooks = this.storyHooks(d);
+    if (d.k > 0) this.addFonts(d);
 
     // Styles.
     if (d.parts.styles) {
@@ -203,7 +225,12 @@ export class DocxMerger {
       this.stU.add(d.styles.rootAttrs);
     }
     if (d.k === 0) this.initStyles(d);
-    d.defaultsDiffer = d.k > 0 && !!d.styles && canonicalDefaults(d.styles) !== canonicalDefaults(this.base);
+    const theme = src.rels(d.main).find((r) => !r.external && relIs(r.type, 'theme'))?.target;
+    d.themeFonts = readThemeFonts(theme ? src.text(theme) : undefined);
+    if (d.k === 0) this.baseTheme = d.themeFonts;
+    const themeDiffers = d.k > 0 && !!d.themeFonts && JSON.stringify(d.themeFonts) !== JSON.stringify(this.baseTheme);
+    if (themeDiffers) d.hooks.themeFont = (ref) => d.themeFonts?.[ref] || null;
+    d.defaultsDiffer = d.k > 0 && !!d.styles && (themeDiffers || canonicalDefaults(d.styles) !== canonicalDefaults(this.base));
 
     // Numbering ids first: styles and bodies refer to them.
     if (d.parts.numbering) this.mergeNumbering(d);
@@ -463,11 +490,13 @@ export class DocxMerger {
     let name = s.name;
     for (let n = d.k + 1; this.styleByName.has(name.toLowerCase()); n++) name = `${s.name} (${n})`;
     d.styleMap.set(id, target);
-    let xml = rewriteXml(s.raw, {
+    // Defaults are folded in before the rewrite, so that their theme fonts are resolved too.
+    const raw = d.defaultsDiffer && !s.basedOn && (s.type === 'paragraph' || s.type === 'character')
+      ? foldDefaults(s.raw, d.styles!.docDefaults, s.type, this.base?.docDefaults) : s.raw;
+    const xml = rewriteXml(raw, {
       mode: 'fragment', scope: d.styles!.scope,
       hooks: { ...d.hooks, defaultPStyle: null, styleId: () => target, styleName: () => name, dropDefault: true },
     }).xml;
-    if (d.defaultsDiffer && !s.basedOn && (s.type === 'paragraph' || s.type === 'character')) xml = foldDefaults(xml, d.styles!.docDefaults, s.type, this.base?.docDefaults);
     const info: StyleInfo = { ...s, id: target, name, isDefault: false, raw: xml };
     this.registerStyle(info);
     this.newStyles.push(xml);
@@ -539,6 +568,7 @@ export class DocxMerger {
       if (xml) {
         const sp = splitTopLevel(xml);
         this.fontTable = { rootName: sp.rootName, rootAttrs: sp.rootAttrs, fonts: sp.children.map((c) => c.raw), names: new Set() };
+        this.fontU.add(sp.rootAttrs);
         for (const c of sp.children) this.fontTable.names.add((Object.entries(c.attrs).find(([k]) => localName(k) === 'name')?.[1] ?? '').toLowerCase());
         for (const r of src.rels(d.parts.fontTable)) {
           if (r.external) continue;
@@ -612,7 +642,8 @@ export class DocxMerger {
 
     if (this.fontTable) {
       const f = this.fontTable;
-      put('word/fontTable.xml', CT.fontTable, `<${f.rootName}${attrsToString(Object.entries(f.rootAttrs))}>${f.fonts.join('')}</${f.rootName}>`, this.fontRels);
+      this.fontU.ensure('r', NS.r);
+      put('word/fontTable.xml', CT.fontTable, `${this.fontU.openTag(f.rootName)}${f.fonts.join('')}</${f.rootName}>`, this.fontRels);
       this.docRels.add(`${RT}/fontTable`, 'word/fontTable.xml', false);
     } else put('word/fontTable.xml', CT.fontTable, null);
 
@@ -640,11 +671,16 @@ export class DocxMerger {
     if (!this.fontTable || !d.parts.fontTable) return;
     const xml = d.src.text(d.parts.fontTable);
     if (!xml) return;
-    for (const c of splitTopLevel(xml).children) {
+    const sp = splitTopLevel(xml);
+    this.fontU.add(sp.rootAttrs);
+    const scope = nsDecls(sp.rootAttrs);
+    // Embedded fonts come along (font part, relationship and obfuscation key together).
+    const rel = this.relHook(d, d.parts.fontTable, 'word/fontTable.xml', this.fontRels);
+    for (const c of sp.children) {
       const n = (Object.entries(c.attrs).find(([k]) => localName(k) === 'name')?.[1] ?? '').toLowerCase();
       if (!n || this.fontTable.names.has(n)) continue;
       this.fontTable.names.add(n);
-      this.fontTable.fonts.push(c.raw.replace(/<[\w.-]+:embed\w*\b[^>]*\/>/g, ''));
+      this.fontTable.fonts.push(rewriteXml(c.raw, { mode: 'fragment', scope, hooks: { rel } }).xml);
     }
   }
 }

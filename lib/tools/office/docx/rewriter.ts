@@ -36,7 +36,12 @@ export interface RewriteHooks {
   /** Injected as pStyle into paragraphs that have none. */
   defaultPStyle?: string | null;
   sectPr?(s: SectPrCapture): string;
+  /** A theme font reference ('minorHAnsi') as an explicit font name, or null to keep the reference. */
+  themeFont?(ref: string): string | null;
 }
+
+/** rFonts theme attributes and the explicit attributes they become. */
+const THEME_ATTR: Record<string, string> = { asciiTheme: 'ascii', hAnsiTheme: 'hAnsi', eastAsiaTheme: 'eastAsia', cstheme: 'cs' };
 
 export type RewriteMode = 'whole' | 'body' | 'notes' | 'fragment';
 
@@ -138,7 +143,7 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
   parser.on('opentag', (node) => {
     const depth = stack.length;
     const parent = stack[depth - 1];
-    const attrsIn = node.attributes as Record<string, string>;
+    let attrsIn = node.attributes as Record<string, string>;
     if (skipDepth > 0) {
       skipDepth++;
       stack.push({ name: node.name, local: '', uri: undefined, scope: parent.scope, selfClosing: node.isSelfClosing, skip: true, hidden: true });
@@ -173,6 +178,24 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
       return;
     }
     if (mode === 'notes' && depth === 0) { frame.hidden = true; stack.push(frame); return; }
+
+    // Theme fonts of a document merged under another theme become the font names they stood for.
+    if (isW && local === 'rFonts' && hooks.themeFont) {
+      const copy: Record<string, string> = {};
+      for (const k in attrsIn) {
+        const c = k.indexOf(':');
+        const target = THEME_ATTR[k.slice(c + 1)];
+        const font = target ? hooks.themeFont(attrsIn[k]) : null;
+        if (target && font) copy[`${c > 0 ? k.slice(0, c + 1) : ''}${target}`] = font;
+      }
+      for (const k in attrsIn) {
+        const c = k.indexOf(':');
+        const l = k.slice(c + 1);
+        if (THEME_ATTR[l] && copy[`${c > 0 ? k.slice(0, c + 1) : ''}${THEME_ATTR[l]}`] !== undefined) continue;
+        if (copy[k] === undefined) copy[k] = attrsIn[k];
+      }
+      attrsIn = copy;
+    }
 
     // Attribute rewriting.
     let attrStr = '';
