@@ -144,7 +144,7 @@ export class DeckCopier {
     }
     const doc = parseXml(decodeXml(data, this.deck.fileName, 'pptx'));
     const { root } = doc;
-    if (textDefaults) applyTextDefaults(root, this.textDefaults!);
+    if (textDefaults) applyTextDefaults(root, this.textDefaults!, !!this.slideFit);
     if ((placeable || textOnly) && fit) scaleDocument(doc, fit, placeable);
     if (isMaster) this.renumberLayouts(root, dropped);
     if (isComments) this.remapComments(root);

@@ -102,9 +102,14 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
   };
   // Text defaults that differ only in their language (a spelling setting) are the same for rendering.
   const norm = (x: string | null) => (x ?? '').replace(/\slang="[^"]*"/g, '').replace(/\s+/g, ' ');
-  const copiers = decks.map((d) => new DeckCopier(d, state, fitInto(d.size, deck0.size), fitInto(d.notesSize, deck0.notesSize),
-    d.defaultTextStyle && norm(d.defaultTextStyle) !== norm(deck0.defaultTextStyle)
-      ? parseXml(d.defaultTextStyle).root : null));
+  const copiers = decks.map((d) => {
+    const fit = fitInto(d.size, deck0.size);
+    // Text boxes need the deck's own defaults when they differ, and explicit sizes when the slide is fitted.
+    // (A deck without defaults is left as it is: what a reader assumes for it is not known.)
+    const own = d.defaultTextStyle;
+    const differs = norm(own) !== norm(deck0.defaultTextStyle);
+    return new DeckCopier(d, state, fit, fitInto(d.notesSize, deck0.notesSize), own && (differs || fit) ? parseXml(own).root : null);
+  });
 
   // Slide names and ids first: slide-jump links and notes point at slides not copied yet.
   let nextSlideId = 256;

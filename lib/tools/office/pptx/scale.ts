@@ -94,6 +94,10 @@ export function scaleDocument(doc: XDoc, fit: Fit, place: boolean): void {
   }
   const inBackground = new Set<XElement>();
   if (place) for (const bg of elements.filter((e) => e.localName === 'bg')) allElements(bg).forEach((e) => inBackground.add(e));
+  // Master text styles without a size mean PowerPoint's 18 pt, which must shrink with the slide too.
+  for (const styles of elements.filter((e) => e.localName === 'txStyles' || e.localName === 'notesStyle')) {
+    for (const d of allElements(styles)) if (d.localName === 'defRPr' && !d.hasAttribute('sz')) d.setAttribute('sz', '1800');
+  }
   for (const el of elements) {
     const name = el.localName;
     if (name === 'stretch' && inBackground.has(el)) stretchIntoBox(el, fit);

@@ -39,7 +39,7 @@ function mergeProps(target: Element, source: Element, groups: string[][], skip: 
   }
 }
 
-function mergeListStyle(lstStyle: Element, defaults: Element, skip: ReadonlySet<string>, used: ReadonlySet<string>): void {
+function mergeListStyle(lstStyle: Element, defaults: Element, skip: ReadonlySet<string>, used: ReadonlySet<string>, sized: boolean): void {
   for (const level of elementChildren(defaults)) {
     const name = level.localName ?? '';
     const at = LEVELS.indexOf(name);
@@ -51,6 +51,7 @@ function mergeListStyle(lstStyle: Element, defaults: Element, skip: ReadonlySet<
       lstStyle.insertBefore(target, next ?? null);
     }
     mergeProps(target, level, PPR_GROUPS, skip);
+    if (sized && name !== 'defPPr') ensureSize(target);
   }
 }
 
@@ -81,14 +82,27 @@ function usedLevels(body: Element): Set<string> {
   return out;
 }
 
+/** A level with an explicit font size (PowerPoint's default 18 pt when the defaults give none). */
+function ensureSize(level: Element): void {
+  let d = firstChild(level, 'defRPr');
+  if (!d) {
+    d = new Element(level.prefix ? `${level.prefix}:defRPr` : 'a:defRPr', NS.a);
+    level.insertBefore(d, firstChild(level, 'extLst'));
+  }
+  if (!d.hasAttribute('sz')) d.setAttribute('sz', '1800');
+}
+
 function isPlaceholder(sp: Element): boolean {
   const nv = firstChild(sp, 'nvSpPr');
   const nvPr = nv && firstChild(nv, 'nvPr');
   return !!(nvPr && firstChild(nvPr, 'ph'));
 }
 
-/** Writes `defaults` (a <p:defaultTextStyle>) into every non-placeholder text body of a slide, layout or master. */
-export function applyTextDefaults(root: Element, defaults: Element): void {
+/**
+ * Writes `defaults` (a <p:defaultTextStyle>) into every non-placeholder text body of a slide, layout or master.
+ * With `sized` (the slide is being fitted), every level used gets an explicit size, so it can shrink with it.
+ */
+export function applyTextDefaults(root: Element, defaults: Element, sized = false): void {
   for (const el of allElements(root)) {
     const name = el.localName;
     const isShape = name === 'sp' && el.namespaceURI === NS.p && !isPlaceholder(el);
@@ -103,6 +117,6 @@ export function applyTextDefaults(root: Element, defaults: Element): void {
       const at = bodyPr ? body.children.indexOf(bodyPr) + 1 : 0;
       body.insertBefore(lst, body.children[at] ?? null);
     }
-    mergeListStyle(lst, defaults, styleOwned(el), usedLevels(body));
+    mergeListStyle(lst, defaults, styleOwned(el), usedLevels(body), sized);
   }
 }
