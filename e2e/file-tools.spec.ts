@@ -4,9 +4,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { FILE_TOOLS, downloadName, routeOf, toolBySlug, type FileToolDef } from '../lib/tools/registry';
+import { formatSize } from '../lib/client/file-list';
 import { loadFixture } from './support/fixtures';
 import { looksLike, sampleFor, writeTemp } from './support/files';
-import { fileInput, waitCleanup, watchServerError } from './support/page-helpers';
+import { fileInput, waitCleanup, watchServerError, openTool } from './support/page-helpers';
 
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 const actionButton = (page: Page, tool: FileToolDef) => page.getByRole('button', { name: tool.labels.action, exact: true });
@@ -20,7 +21,7 @@ for (const tool of FILE_TOOLS) {
   test(`${tool.title} (${routeOf(tool)}): a visitor runs the tool`, async ({ page }) => {
     test.setTimeout(300_000);
     const fixture = await loadFixture(tool.slug);
-    await page.goto(routeOf(tool));
+    await openTool(page, routeOf(tool));
     await expect(page.getByText(tool.labels.upload, { exact: true })).toBeVisible();
     await expect(fileInput(page)).toHaveAttribute('accept', tool.accept);
     await expect(actionButton(page, tool)).toHaveCount(0);
@@ -62,6 +63,7 @@ for (const tool of FILE_TOOLS) {
     const ordered = tool.kind === 'merge' ? [...inputs].sort((a, b) => byName.compare(a.name, b.name)) : inputs;
     expect(saved.suggestedFilename()).toBe(downloadName(tool, ordered[0].name));
     const output = await readFile(await saved.path());
+    if (tool.kind === 'single') await expect(page.getByTestId('result-summary')).toContainText(`Result: ${formatSize(output.length)}`);
     if (fixture) await fixture.check(output, ordered);
     else expect(looksLike(output, tool.output.mime), `output of ${tool.slug} is ${tool.output.mime}`).toBe(true);
 
@@ -81,7 +83,7 @@ test('while a job runs: busy text, disabled controls and a progress bar', async 
     await held;
     await route.continue();
   });
-  await page.goto(routeOf(tool));
+  await openTool(page, routeOf(tool));
   await fileInput(page).setInputFiles(await writeTemp([await sampleFor(tool.accept, 'busy')]));
   page.on('dialog', (d) => void d.accept());
   const processing = page.waitForRequest('**/api/pdf/compress/process/');
@@ -106,7 +108,7 @@ test('a large upload shows its progress', async ({ page }) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
-  await page.goto(routeOf(tool));
+  await openTool(page, routeOf(tool));
   const pdf = (await sampleFor(tool.accept, 'large')).data;
   // A valid PDF followed by 3 MB of comment lines: still a PDF by its bytes, and big enough to watch.
   const large = Buffer.concat([pdf, Buffer.from(`%${'x'.repeat(1022)}\n`.repeat(3 * 1024))]);
@@ -124,7 +126,7 @@ test('a large upload shows its progress', async ({ page }) => {
 
 test('a refused file: the alert is the server error and the page is back to "file chosen"', async ({ page }) => {
   const tool = toolBySlug('pdf-compress') as FileToolDef;
-  await page.goto(routeOf(tool));
+  await openTool(page, routeOf(tool));
   // PNG bytes under a .pdf name pass the picker filter; the server checks the bytes and refuses (415).
   const fake = { name: 'not really.pdf', data: (await sampleFor('image/png', 'x')).data };
   await fileInput(page).setInputFiles(await writeTemp([fake]));

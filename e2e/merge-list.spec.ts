@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { toolBySlug, type FileToolDef } from '../lib/tools/registry';
 import { makePdf, writeTemp } from './support/files';
-import { expectRows, fileInput, recordUploads, rowNames, waitCleanup, watchServerError } from './support/page-helpers';
+import { expectRows, fileInput, recordUploads, rowNames, waitCleanup, watchServerError, openTool } from './support/page-helpers';
 
 const pdfMerge = toolBySlug('pdf-merge') as FileToolDef;
 const mergeButton = (page: Page) => page.getByRole('button', { name: 'Merge PDF Files' });
@@ -14,7 +14,7 @@ async function pdfs(...names: string[]): Promise<string[]> {
 
 test.describe('PDF merge list', () => {
   test('sorts on add, numbers rows, keeps files on add and removes rows', async ({ page }) => {
-    await page.goto('/pdf-merge');
+    await openTool(page, '/pdf-merge');
     await expect(page.getByText('Upload PDF Files', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Uploaded Files/ })).toHaveCount(0);
 
@@ -37,7 +37,7 @@ test.describe('PDF merge list', () => {
   });
 
   test('the Merge button shows only with more than one PDF', async ({ page }) => {
-    await page.goto('/pdf-merge');
+    await openTool(page, '/pdf-merge');
     await expect(mergeButton(page)).toHaveCount(0);
     await fileInput(page).setInputFiles(await pdfs('one.pdf'));
     await expectRows(page, ['one.pdf']);
@@ -49,7 +49,7 @@ test.describe('PDF merge list', () => {
   });
 
   test('Word merge shows its button with one file', async ({ page }) => {
-    await page.goto('/word-merge');
+    await openTool(page, '/word-merge');
     await expect(page.getByRole('button', { name: 'Merge Word Files' })).toHaveCount(0);
     await fileInput(page).setInputFiles(await writeTemp([{ name: 'letter.docx', data: Buffer.from('PK') }]));
     await expectRows(page, ['letter.docx']);
@@ -57,7 +57,7 @@ test.describe('PDF merge list', () => {
   });
 
   test('reorders by mouse drag', async ({ page }) => {
-    await page.goto('/pdf-merge');
+    await openTool(page, '/pdf-merge');
     await fileInput(page).setInputFiles(await pdfs('a.pdf', 'b.pdf', 'c.pdf'));
     await expectRows(page, ['a.pdf', 'b.pdf', 'c.pdf']);
 
@@ -75,7 +75,7 @@ test.describe('PDF merge list', () => {
   });
 
   test('reorders with the keyboard', async ({ page }) => {
-    await page.goto('/pdf-merge');
+    await openTool(page, '/pdf-merge');
     await fileInput(page).setInputFiles(await pdfs('a.pdf', 'b.pdf', 'c.pdf'));
     await expectRows(page, ['a.pdf', 'b.pdf', 'c.pdf']);
 
@@ -92,7 +92,7 @@ test.describe('PDF merge list', () => {
   });
 
   test('files dropped on the page are added and non-PDFs are refused', async ({ page }) => {
-    await page.goto('/pdf-merge');
+    await openTool(page, '/pdf-merge');
     const pdf = [...(await makePdf('dropped'))];
     await page.evaluate((bytes) => {
       const dt = new DataTransfer();
@@ -105,10 +105,21 @@ test.describe('PDF merge list', () => {
     await expect(page.getByRole('status').filter({ hasText: '"notes.txt" is not a PDF file.' })).toBeVisible();
   });
 
+  test('pasted files are added like dropped ones', async ({ page }) => {
+    await openTool(page, '/pdf-merge');
+    const pdf = [...(await makePdf('pasted'))];
+    await page.evaluate((bytes) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], 'pasted.pdf', { type: 'application/pdf' }));
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, pdf);
+    await expectRows(page, ['pasted.pdf']);
+  });
+
   test('merging sends files in list order; adding or removing files clears the result', async ({ page }) => {
     test.setTimeout(180_000);
     const uploads = await recordUploads(page);
-    await page.goto('/pdf-merge');
+    await openTool(page, '/pdf-merge');
     await fileInput(page).setInputFiles(await pdfs('b.pdf', 'a.pdf'));
     const cleanup = waitCleanup(page, pdfMerge);
     const serverError = watchServerError(page, pdfMerge);

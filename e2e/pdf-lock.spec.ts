@@ -1,7 +1,7 @@
 // The PDF lock page's password panel (SPEC section 2 "PDF lock page", section 5).
 import { expect, test, type Page } from '@playwright/test';
 import { makePdf, writeTemp } from './support/files';
-import { fileInput, recordUploads } from './support/page-helpers';
+import { fileInput, recordUploads, openTool } from './support/page-helpers';
 
 const password = (page: Page) => page.getByPlaceholder('Enter password');
 const confirm = (page: Page) => page.getByPlaceholder('Confirm password');
@@ -12,7 +12,7 @@ let uploads: () => Promise<[string, string][][]>;
 
 test.beforeEach(async ({ page }) => {
   uploads = await recordUploads(page);
-  await page.goto('/pdf-lock');
+  await openTool(page, '/pdf-lock');
 });
 
 test('the Set Password panel appears once a PDF is chosen', async ({ page }) => {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './file-tool.module.css';
 
 interface Props {
-  /** Files dropped anywhere on the page while this tool is shown. */
+  /** Files dropped (or pasted) anywhere on the page while this tool is shown. */
   onFiles: (files: File[]) => void;
   disabled?: boolean;
   multiple?: boolean;
@@ -17,6 +17,9 @@ const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).inclu
 // off shortly after the last one instead of counting enter/leave pairs across child elements.
 export function DropZone({ onFiles, disabled = false, multiple = false, children }: Props) {
   const [active, setActive] = useState(false);
+  // Set once the page is interactive (listeners attached): tests and scripts wait for it.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onFilesRef = useRef(onFiles);
   onFilesRef.current = onFiles;
@@ -39,17 +42,26 @@ export function DropZone({ onFiles, disabled = false, multiple = false, children
       const files = Array.from(e.dataTransfer?.files ?? []);
       if (!disabled && files.length > 0) onFilesRef.current(files);
     };
+    // Pasting copied files (e.g. a screenshot) works like a drop; pasted text is left alone.
+    const paste = (e: ClipboardEvent) => {
+      const files = Array.from(e.clipboardData?.files ?? []);
+      if (disabled || files.length === 0) return;
+      e.preventDefault();
+      onFilesRef.current(files);
+    };
     window.addEventListener('dragover', over);
     window.addEventListener('drop', drop);
+    window.addEventListener('paste', paste);
     return () => {
       window.removeEventListener('dragover', over);
       window.removeEventListener('drop', drop);
+      window.removeEventListener('paste', paste);
       clearTimeout(timer.current);
     };
   }, [disabled]);
 
   return (
-    <div className={`${styles.dropZone} ${active ? styles.dropZoneActive : ''}`} data-testid="drop-zone">
+    <div className={`${styles.dropZone} ${active ? styles.dropZoneActive : ''}`} data-testid="drop-zone" data-ready={ready ? 'true' : undefined}>
       {children}
       <p className={styles.dropHint}>{multiple ? 'or drop files here' : 'or drop a file here'}</p>
       {active && (

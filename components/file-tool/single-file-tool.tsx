@@ -3,6 +3,7 @@
 import type { FileToolDef } from '@/lib/tools/registry';
 import { DropZone } from './drop-zone';
 import { ResultNotice } from './result-notice';
+import { ResultSummary } from './result-summary';
 import { useJobFocus } from './use-job-focus';
 import { JobAnnouncer } from './job-announcer';
 import { JobProgress } from './job-progress';
@@ -39,6 +40,7 @@ export function SingleFileTool({ tool }: { tool: FileToolDef }) {
         <JobAnnouncer status={job.status} readyText={`Done. Use ${tool.labels.download} to save the result.`} />
         {file && job.done && (
           <>
+            {job.result && <ResultSummary inputBytes={file.size} outputBytes={job.result.blob.size} />}
             <ResultNotice text={job.result?.notice} />
             <button ref={downloadRef} type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
               {tool.labels.download}

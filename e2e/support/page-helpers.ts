@@ -15,6 +15,12 @@ export function nextAlert(page: Page, timeout = 120_000): Promise<string> {
   });
 }
 
+/** Opens a file-tool page and waits until it is hydrated (its drop zone's listeners are attached). */
+export async function openTool(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('[data-testid="drop-zone"][data-ready="true"]')).toHaveCount(1);
+}
+
 /** The file input of the page (labelled by the visible upload button). */
 export const fileInput = (page: Page) => page.locator('input[type="file"]');
 
