@@ -9,6 +9,25 @@ import {
 } from 'pdf-lib';
 
 const TYPE = PDFName.of('Type');
+const STREAM = Buffer.from('\nstream\n');
+const ENDSTREAM = Buffer.from('\nendstream');
+
+/**
+ * pdf-lib writes a stream's bytes into the output one by one in a JS loop (1.1 s of CPU for 100 MB of
+ * images); this writes the same bytes with one native copy. Set on each copied stream (not on the class).
+ */
+function copyStreamBytesInto(this: PDFRawStream, buffer: Uint8Array, offset: number): number {
+  this.updateDict();
+  const start = offset;
+  offset += this.dict.copyBytesInto(buffer, offset);
+  buffer.set(STREAM, offset);
+  offset += STREAM.length;
+  const contents = this.getContents();
+  buffer.set(contents, offset);
+  offset += contents.length;
+  buffer.set(ENDSTREAM, offset);
+  return offset + ENDSTREAM.length - start;
+}
 const PAGE_TYPES = new Set([PDFName.of('Page'), PDFName.of('Pages')]);
 
 export class Copier {
@@ -82,7 +101,9 @@ export class Copier {
       return out;
     }
     if (obj instanceof PDFRawStream) {
-      return PDFRawStream.of(this.clone(obj.dict) as PDFDict, obj.contents);
+      const out = PDFRawStream.of(this.clone(obj.dict) as PDFDict, obj.contents);
+      out.copyBytesInto = copyStreamBytesInto;
+      return out;
     }
     if (obj instanceof PDFStream) {
       const out = obj.clone(this.dest);
