@@ -133,7 +133,7 @@ export default async function run(): Promise<BenchRow[]> {
     const big = path.join(dir, 'big.pdf');
     fs.writeFileSync(big, await bigPdf(64));
     const mb = (fs.statSync(big).size / 1048576).toFixed(0);
-    rows.push(await mergeRow(`made: ${mb} MB (64 photo pages) + 1 small file`, [big, made[0]], dir, 1));
+    rows.push(await mergeRow(`made: ${mb} MB (64 photo pages) + 1 small file`, [big, made[0]], dir, 2));
     rows.push(await lockRow(`made: ${mb} MB (64 photo pages)`, big, dir, 1));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
