@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isAppError } from '@/lib/api/errors';
 import { process as toDocx } from './to-docx';
-import { LEFT_COLUMN, LINK_URL, RIGHT_COLUMN, TABLE, sampleDocPdf } from './to-docx/testing/make-pdfs';
+import { LEFT_COLUMN, LINK_URL, RIGHT_COLUMN, TABLE, rotatedPdf, sampleDocPdf } from './to-docx/testing/make-pdfs';
 import { docxToPdf, pairRecall, pdftotext, wordRecall, words } from './to-docx/testing/measure';
 import { corpusFiles, corpusPath, describeCorpus, hasCorpus } from '@/tests/support/corpus';
 
@@ -26,7 +26,9 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e-todocx-'));
   const sample = path.join(dir, 'sample.pdf');
   fs.writeFileSync(sample, await sampleDocPdf());
-  const inputs = [sample, ...(hasCorpus ? GOOD.map((f) => corpusPath('pdf', f)).filter(fs.existsSync) : [])];
+  const rotated = path.join(dir, 'rotated.pdf');
+  fs.writeFileSync(rotated, await rotatedPdf());
+  const inputs = [sample, rotated, ...(hasCorpus ? GOOD.map((f) => corpusPath('pdf', f)).filter(fs.existsSync) : [])];
   for (const f of inputs) {
     const out = await run(f);
     const docx = path.join(dir, `${path.basename(f, '.pdf')}.docx`);
@@ -83,6 +85,16 @@ describe('PDF to Word', () => {
     expect(xml).toMatch(/<w:i\/>(?:(?!<\/w:r>).)*<w:color w:val="CC1A1A"\/>|<w:color w:val="CC1A1A"\/>(?:(?!<\/w:r>).)*italic red caption/is);
     // LibreOffice lays it out on two pages, as the original
     expect(Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [r.pdf!], { encoding: 'utf8' }))![1])).toBe(2);
+  });
+});
+
+describe('PDF to Word page geometry', () => {
+  it('keeps landscape and /Rotate pages as they are shown, with their text', () => {
+    const [file, r] = [...converted.entries()].find(([f]) => f.endsWith('rotated.pdf'))!;
+    const info = execFileSync('pdfinfo', ['-f', '1', '-l', '2', r.pdf!], { encoding: 'utf8' });
+    const sizes = [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)/g)].map((m) => [Math.round(+m[1]), Math.round(+m[2])]);
+    expect(sizes).toEqual([[792, 612], [792, 612]]);
+    expect(wordRecall(words(pdftotext(file)), words(pdftotext(r.pdf!)))).toBe(1);
   });
 });
 

@@ -19,7 +19,10 @@ export function recompressStreams(doc: PDFDocument): { before: number; after: nu
   for (const [ref, obj] of ctx.enumerateIndirectObjects()) {
     if (!(obj instanceof PDFRawStream)) continue;
     const type = obj.dict.lookup(N('Type'));
-    if (type instanceof PDFName && SKIP_TYPES.has(type.decodeText())) continue;
+    if (type instanceof PDFName && SKIP_TYPES.has(type.decodeText())) {
+      // XMP metadata is compressed too, except in PDF/A files, which require it unfiltered.
+      if (type !== N('Metadata') || obj.dict.has(N('Filter')) || Buffer.from(obj.contents).includes('pdfaid')) continue;
+    }
     if (obj.dict.lookup(N('Subtype')) === N('Image')) continue;
     const chain = filterChain(obj.dict);
     if (!chain || chain.names.length > 1 || chain.parms.some((p) => p)) continue;

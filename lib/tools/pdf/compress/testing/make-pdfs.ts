@@ -150,11 +150,13 @@ export async function textPdf(pages = 3): Promise<Uint8Array> {
 export async function bigPhotoPdf(targetMB: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   let total = 0;
+  const made = new Map<number, Buffer>(); // 7 distinct photos, each embedded as its own image object
   for (let i = 0; total < targetMB * 1024 * 1024; i++) {
     const w = 3000;
     const h = 2200;
-    const jpeg = await sharp(await syntheticPhoto(w, h, i % 7), { raw: { width: w, height: h, channels: 3 } })
+    const jpeg = made.get(i % 7) ?? await sharp(await syntheticPhoto(w, h, i % 7), { raw: { width: w, height: h, channels: 3 } })
       .jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
+    made.set(i % 7, jpeg);
     total += jpeg.length;
     const page = doc.addPage([612, 792]);
     page.drawImage(await doc.embedJpg(jpeg), { x: 56, y: 250, width: 500, height: 367 }); // 3000 px / 6.9 in = 432 dpi

@@ -1,7 +1,7 @@
 // Test, fixture and bench input for PDF to Word, built in code: a titled two-column page with a link,
 // and a page with a ruled table, a photo and coloured italic text. Not used by the product.
 import sharp from 'sharp';
-import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from 'pdf-lib';
 import { syntheticPhoto } from '../../compress/testing/make-pdfs';
 
 export const LEFT_COLUMN = [
@@ -52,5 +52,18 @@ export async function sampleDocPdf(): Promise<Uint8Array> {
   const img = await doc.embedJpg(jpeg);
   p2.drawImage(img, { x: 72, y: 380, width: 300, height: 200 });
   p2.drawText('A photo from the field, with an italic red caption.', { x: 72, y: 360, size: 10, font: italic, color: rgb(0.8, 0.1, 0.1) });
+  return doc.save();
+}
+
+/** A landscape page and a portrait page shown rotated by 90 degrees (/Rotate 90). */
+export async function rotatedPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const p1 = doc.addPage([792, 612]);
+  p1.drawText('Landscape page with a wide line of text across it.', { x: 72, y: 520, size: 14, font });
+  const p2 = doc.addPage([612, 792]);
+  p2.setRotation(degrees(90));
+  // Drawn so that it reads left to right once the page is turned.
+  p2.drawText('Rotated page text reads normally.', { x: 100, y: 100, size: 14, font, rotate: degrees(90) });
   return doc.save();
 }
