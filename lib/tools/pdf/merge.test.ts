@@ -115,6 +115,32 @@ describe('PDF merge', () => {
     expect(qpdf('--check', out).status).toBe(0);
   });
 
+  it('reads name trees and number trees split into /Kids nodes (as big real files write them)', async () => {
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 4; i++) doc.addPage([200, 200]);
+    const ctx = doc.context;
+    const [p0, , p2, p3] = doc.getPages().map((p) => p.ref);
+    const leaf = (names: [string, unknown][]) => ctx.register(ctx.obj({
+      Limits: [PDFString.of(names[0][0]), PDFString.of(names[names.length - 1][0])],
+      Names: names.flatMap(([k, v]) => [PDFString.of(k), v]) as never,
+    }));
+    const dests = ctx.obj({ Kids: [leaf([['a', [p2, PDFName.of('Fit')]], ['shared', [p3, PDFName.of('Fit')]]]), leaf([['z', [p0, PDFName.of('Fit')]]])] });
+    doc.catalog.set(PDFName.of('Names'), ctx.obj({ Dests: ctx.register(dests) }));
+    const link = ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 50, 50], Dest: PDFString.of('shared') }));
+    const link2 = ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 60, 50, 110], A: { S: 'GoTo', D: PDFString.of('a') } }));
+    doc.getPage(0).node.set(PDFName.of('Annots'), ctx.obj([link, link2]));
+    const nums = (entries: [number, Record<string, unknown>][]) => ctx.register(ctx.obj({
+      Limits: [entries[0][0], entries[entries.length - 1][0]],
+      Nums: entries.flatMap(([k, v]) => [k, ctx.obj(v as never)]) as never,
+    }));
+    doc.catalog.set(PDFName.of('PageLabels'), ctx.obj({ Kids: [nums([[0, { S: 'A' }]]), nums([[2, { S: 'R', St: 5 }]])] }));
+    const file = await write('kids-trees.pdf', doc.save());
+    const out = qpdfJson(await mergeFiles([files[2], file]));
+    // gamma.PDF (2 pages) first: 'shared' clashes and is renamed, and still leads to the file's last page.
+    expect(linkTargets(out)).toEqual(['1->2', '1->2', '3->6', '3->5']);
+    expect(out.pagelabels.map((l) => [l.index, l.label['/S']])).toEqual([[0, '/D'], [2, '/A'], [4, '/R']]);
+  });
+
   it('merges form fields, renaming clashing names and keeping values', () => {
     expect(j.acroform.fields.map((f) => [f.fullname, f.value, f.pageposfrom1])).toEqual([
       ['name', 'u:AAA:name', 1], ['email', 'u:AAA:email', 2], ['name_2', 'u:BBB:name', 5], ['phone', 'u:CCC:phone', 8],
