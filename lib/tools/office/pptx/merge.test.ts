@@ -199,7 +199,8 @@ describeCorpus('PowerPoint merge of real decks', () => {
 
   test('renders every slide like its source in LibreOffice (same size), and fits other sizes', async () => {
     const same = ['officer-slides.pptx', 'poi-themes.pptx', 'pypptx-cht-chart-type.pptx', 'poi-with_japanese.pptx', 'poi-aascu-cooper.pptx'].map(deck);
-    const mixed = ['p5_SlideWithCharts.pptx', 'officer-slides.pptx', 'poi-bug65228-huge-slide.pptx', 'poi-ececapstonespring2012.pptx'].map(deck);
+    const mixed = ['p5_SlideWithCharts.pptx', 'officer-slides.pptx', 'poi-bug65228-huge-slide.pptx', 'poi-ececapstonespring2012.pptx',
+      'poi-HowWeRefactor.pptx'].map(deck);
     const sameOut = (await merge(same, 'render-same.pptx')).out;
     const mixedMerge = await merge(mixed, 'render-mixed.pptx');
     expect(mixedMerge.report.problems).toEqual([]);
