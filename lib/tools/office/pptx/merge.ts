@@ -6,7 +6,7 @@ import { AppError } from '@/lib/api/errors';
 import { damagedError } from '@/lib/office/package-reader';
 import { DeckCopier, type MergeState } from './copier';
 import { openDeck, type SourceDeck } from './deck';
-import { CT, NS, REL, XmlError, firstChild, parseXml, serializeXml, type Rel } from './opc';
+import { CT, NS, REL, XmlError, descendants, firstChild, parseXml, serializeXml, type Rel } from './opc';
 import { XElement } from './xtree';
 import { OutPackage } from './out-package';
 import {
@@ -189,6 +189,13 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
       if (target) ridMap.set(r.id, addRel(r.type, target));
     }
   });
+  // Custom shows are not carried (they list the first deck's slides only), so a show set to one is dropped.
+  for (const part of out.parts.values()) {
+    if (!/presProps\+xml$/.test(part.type) || !part.data?.includes('custShow')) continue;
+    const doc = parseXml(part.data.toString('utf8'));
+    for (const e of descendants(doc.root, 'custShow')) e.parent?.removeChild(e);
+    part.data = Buffer.from(serializeXml(doc));
+  }
   const tableStyles = await mergeTableStyles(decks);
   if (tableStyles) {
     out.add({ name: 'ppt/tableStyles.xml', type: T.tableStyles, data: Buffer.from(tableStyles) });
