@@ -147,3 +147,28 @@ test('a refused file: the alert is the server error and the page is back to "fil
   await expect(page.getByTestId('file-name')).toHaveText('not really.pdf');
   await expect(page.getByRole('button', { name: tool.labels.download })).toHaveCount(0);
 });
+
+test('leaving mid-job asks first; staying lets the job finish', async ({ page }) => {
+  const tool = toolBySlug('pdf-compress') as FileToolDef;
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/pdf/compress/process/', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openTool(page, routeOf(tool));
+  await fileInput(page).setInputFiles(await writeTemp([await sampleFor(tool.accept, 'stay')]));
+  const processing = page.waitForRequest('**/api/pdf/compress/process/');
+  await actionButton(page, tool).click();
+  await processing;
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  expect(page.isClosed()).toBe(false);
+  const cleanup = waitCleanup(page, tool);
+  release();
+  await cleanup;
+  await expect(page.getByRole('button', { name: tool.labels.download })).toBeVisible();
+});

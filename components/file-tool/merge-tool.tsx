@@ -4,7 +4,7 @@
 // the merged file no longer matches the list).
 import { useCallback, useState } from 'react';
 import type { FileToolDef } from '@/lib/tools/registry';
-import { filterAccepted } from '@/lib/client/accept';
+import { filterAccepted, rejectedText } from '@/lib/client/accept';
 import { addFiles, moveEntry, removeEntry, type FileEntry } from '@/lib/client/file-list';
 import { DropZone } from './drop-zone';
 import { ResultNotice } from './result-notice';
@@ -14,7 +14,6 @@ import { JobProgress } from './job-progress';
 import { MergeList } from './merge-list';
 import { UploadButton } from './upload-button';
 import { useFileJob } from './use-file-job';
-import { rejectedText } from './use-single-file';
 import styles from './file-tool.module.css';
 
 export function MergeTool({ tool }: { tool: FileToolDef }) {
@@ -27,7 +26,7 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
   const add = useCallback(
     (files: File[]) => {
       const { accepted, rejected } = filterAccepted(files, tool.accept);
-      setNotice(rejected.length > 0 ? rejectedText(tool, rejected.map((f) => f.name)) : null);
+      setNotice(rejected.length > 0 ? rejectedText(tool.expected, rejected.map((f) => f.name)) : null);
       if (accepted.length === 0) return;
       setEntries((list) => addFiles(list, accepted));
       reset();

@@ -28,6 +28,17 @@ export function useFileJob(tool: FileToolDef) {
   // Leaving the page mid-job aborts it; the runner still sends the cleanup.
   useEffect(() => () => abortRef.current?.abort(), []);
 
+  // Closing or reloading the tab mid-job would lose the work: let the browser ask first.
+  useEffect(() => {
+    if (status !== 'busy') return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [status]);
+
   const run = useCallback(
     async (files: File[], fields?: Record<string, string>): Promise<boolean> => {
       const token = ++tokenRef.current;

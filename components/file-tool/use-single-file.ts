@@ -2,12 +2,7 @@
 // The chosen file of a single-file page (also used by the lock page), with the accept filter applied to drops.
 import { useCallback, useState } from 'react';
 import type { FileToolDef } from '@/lib/tools/registry';
-import { filterAccepted } from '@/lib/client/accept';
-
-export function rejectedText(tool: FileToolDef, names: string[]): string {
-  const quoted = names.map((n) => `"${n}"`).join(', ');
-  return names.length === 1 ? `${quoted} is not ${tool.expected}.` : `${quoted} are not ${tool.expected.replace(/^an? /, '')}s.`;
-}
+import { filterAccepted, rejectedText } from '@/lib/client/accept';
 
 export function useSingleFile(tool: FileToolDef, onChange: () => void) {
   const [file, setFile] = useState<File | null>(null);
@@ -17,7 +12,7 @@ export function useSingleFile(tool: FileToolDef, onChange: () => void) {
     (files: File[]) => {
       const { accepted, rejected } = filterAccepted(files, tool.accept);
       const messages: string[] = [];
-      if (rejected.length > 0) messages.push(rejectedText(tool, rejected.map((f) => f.name)));
+      if (rejected.length > 0) messages.push(rejectedText(tool.expected, rejected.map((f) => f.name)));
       if (accepted.length > 1) messages.push(`One file at a time: "${accepted[0].name}" is used.`);
       setNotice(messages.length > 0 ? messages.join(' ') : null);
       if (accepted.length === 0) return;

@@ -1,5 +1,5 @@
 import { toolBySlug, type FileToolDef } from '@/lib/tools/registry';
-import { filterAccepted, matchesAccept } from './accept';
+import { filterAccepted, matchesAccept, rejectedText } from './accept';
 
 const accept = (slug: string) => (toolBySlug(slug) as FileToolDef).accept;
 
@@ -38,5 +38,13 @@ describe('filterAccepted', () => {
     const r = filterAccepted(files, accept('pdf-merge'));
     expect(r.accepted.map((f) => f.name)).toEqual(['b.pdf', 'a.pdf']);
     expect(r.rejected.map((f) => f.name)).toEqual(['notes.txt']);
+  });
+});
+
+describe('rejectedText', () => {
+  it('names the refused files and what the tool takes', () => {
+    expect(rejectedText('a PDF file', ['notes.txt'])).toBe('"notes.txt" is not a PDF file.');
+    expect(rejectedText('a JPEG image', ['a.png', 'b.gif'])).toBe('"a.png", "b.gif" are not JPEG images.');
+    expect(rejectedText('a Word (.docx) file', ['x.doc', 'y.odt'])).toBe('"x.doc", "y.odt" are not Word (.docx) files.');
   });
 });

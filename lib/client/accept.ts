@@ -34,3 +34,9 @@ export function filterAccepted<F extends { name: string; type: string }>(files: 
   for (const f of files) (matchesAccept(f, accept) ? accepted : rejected).push(f);
   return { accepted, rejected };
 }
+
+/** The inline note for refused drops: '"notes.txt" is not a PDF file.' (expected is the registry's 'a PDF file'). */
+export function rejectedText(expected: string, names: string[]): string {
+  const quoted = names.map((n) => `"${n}"`).join(', ');
+  return names.length === 1 ? `${quoted} is not ${expected}.` : `${quoted} are not ${expected.replace(/^an? /, '')}s.`;
+}
