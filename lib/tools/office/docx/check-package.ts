@@ -40,6 +40,7 @@ function walk(xml: string, onOpen: (e: El) => void): string | null {
   try { p.write(xml).close(); return null; } catch (e) { return (e as Error).message.slice(0, 200); }
 }
 
+const W14 = 'http://schemas.microsoft.com/office/word/2010/wordml';
 const val = (e: El, local: string, uri: string = NS.w) => Object.values(e.attrs).find((a) => a.local === local && a.uri === uri)?.value;
 
 export async function checkDocxPackage(file: string): Promise<string[]> {
@@ -82,6 +83,9 @@ export async function checkDocxPackage(file: string): Promise<string[]> {
   const noteIds = { footnote: new Set<string>(), endnote: new Set<string>(), comment: new Set<string>() };
   const refs = { num: new Set<string>(), style: new Set<string>(), footnote: new Set<string>(), endnote: new Set<string>(), comment: new Set<string>() };
   const docPr = new Set<string>();
+  const paraIds = new Map<string, string>();
+  const commentParaIds = new Set<string>();
+  const threadRefs: string[] = [];
   const bookmarkIds = new Set<string>();
   const bookmarkNames = new Set<string>();
   for (const [n, buf] of parts) {
@@ -89,7 +93,15 @@ export async function checkDocxPackage(file: string): Promise<string[]> {
     const rels = relsOf.get(n);
     const isStory = /^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/.test(n);
     const err = walk(buf.toString('utf8'), (e) => {
+      if (e.local === 'commentEx') {
+        for (const a of Object.values(e.attrs)) if (a.local === 'paraId' || a.local === 'paraIdParent') threadRefs.push(a.value);
+      }
       for (const a of Object.values(e.attrs)) {
+        if (a.uri === W14 && a.local === 'paraId') {
+          if (paraIds.has(a.value)) problems.push(`duplicate paragraph id ${a.value} (${paraIds.get(a.value)} and ${n})`);
+          paraIds.set(a.value, n);
+          if (n === 'word/comments.xml') commentParaIds.add(a.value);
+        }
         if (a.uri === NS.r && !/\.rels$/.test(n) && !(rels?.has(a.value))) problems.push(`${n}: r:${a.local}="${a.value}" has no relationship`);
       }
       if (e.uri !== NS.w && !(e.uri === NS.wp && e.local === 'docPr')) return;
@@ -122,6 +134,7 @@ export async function checkDocxPackage(file: string): Promise<string[]> {
     });
     if (err) problems.push(`${n} is not well-formed: ${err}`);
   }
+  for (const id of threadRefs) if (!commentParaIds.has(id)) problems.push(`comment thread entry ${id} has no comment paragraph`);
   for (const id of refs.num) if (id !== '0' && !numIds.has(id)) problems.push(`list ${id} is used but not defined`);
   if (parts.has('word/styles.xml')) for (const id of refs.style) if (!styleIds.has(id)) problems.push(`style ${id} is used but not defined`);
   for (const k of ['footnote', 'endnote', 'comment'] as const) {

@@ -86,12 +86,21 @@ describe('Word merge of documents built here (LibreOffice as the reader)', () =>
   });
 
   it('renumbers notes and comments, renames the clashing bookmark, shares the identical picture', async () => {
-    expect(await docxCounts(merged)).toEqual({ footnotes: 2, endnotes: 0, comments: 2, sections: 4, landscape: 2 });
+    expect(await docxCounts(merged)).toEqual({ footnotes: 2, endnotes: 0, comments: 4, sections: 4, landscape: 2 });
     const names = await zipNames(merged);
     expect(names.filter((n) => n.startsWith('word/media/'))).toHaveLength(1);
     const comments = await zipEntry(merged, 'word/comments.xml');
     expect(comments.indexOf('Alpha comment text')).toBeLessThan(comments.indexOf('Bravo comment text'));
     expect(comments.indexOf('Alpha comment text')).toBeGreaterThan(0);
+    // Reply threads and resolved state: each reply points at its own document's comment.
+    const cx = await zipEntry(merged, 'word/commentsExtended.xml');
+    const paraOf = (text: string) => new RegExp(`w14:paraId="([0-9A-F]{8})"[^>]*>(?:(?!</w:comment>).)*${text}`, 's').exec(comments)?.[1];
+    for (const tag of ['Alpha', 'Bravo']) {
+      const parent = paraOf(`${tag} comment text`);
+      const reply = paraOf(`${tag} reply text`);
+      expect(cx).toMatch(new RegExp(`w15:paraId="${parent}"[^>]*w15:done="1"`));
+      expect(cx).toMatch(new RegExp(`w15:paraId="${reply}" w15:paraIdParent="${parent}"`));
+    }
     const doc = await zipEntry(merged, 'word/document.xml');
     expect([...doc.matchAll(/<w:bookmarkStart\b[^>]*w:name="([^"]*)"/g)].map((m) => m[1])).toEqual(['intro', 'intro_2', 'intro_3']);
     expect([...doc.matchAll(/<w:hyperlink\b[^>]*w:anchor="([^"]*)"/g)].map((m) => m[1])).toEqual(['intro', 'intro_2']);
@@ -112,7 +121,7 @@ describe('Word merge of documents built here (LibreOffice as the reader)', () =>
     const out = await processDocx(inputs, {}, { workDir: work });
     expect(out.path).toBe(path.join(work, 'Merged_File.docx'));
     expect(await checkDocxPackage(out.path)).toEqual([]);
-    expect(await docxCounts(out.path)).toMatchObject({ sections: 3, footnotes: 1, comments: 1 });
+    expect(await docxCounts(out.path)).toMatchObject({ sections: 3, footnotes: 1, comments: 2 });
   });
 });
 

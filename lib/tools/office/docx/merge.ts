@@ -50,7 +50,7 @@ interface DocCtx {
   src: SourcePackage;
   fileName: string;
   main: string;
-  parts: Record<'styles' | 'numbering' | 'footnotes' | 'endnotes' | 'comments' | 'settings' | 'fontTable', string | null>;
+  parts: Record<'styles' | 'numbering' | 'footnotes' | 'endnotes' | 'comments' | 'settings' | 'fontTable' | 'commentsExtended', string | null>;
   evenOdd: boolean;
   styles: StyleTable | null;
   styleMap: Map<string, string>;
@@ -70,6 +70,7 @@ interface DocCtx {
   /** The document's defaults (font size, spacing) or theme fonts differ from the merged package's. */
   defaultsDiffer: boolean;
   themeFonts: ThemeFonts | null;
+  paraMap: Map<string, string>;
 }
 
 type ThemeFonts = Record<string, string>;
@@ -118,6 +119,10 @@ export class DocxMerger {
   private cmCount = 99_999;
   private annMax = -1;
   private docPr = 0;
+  /** Paragraph ids (w14:paraId, below 0x80000000) renumbered through the document. */
+  private paraCount = 0;
+  private readonly cxU = new NsUnion();
+  private readonly cxChunks: string[] = [];
   private readonly usedBookmarks = new Set<string>();
   private readonly hashIndex = new Map<string, string>();
   private evenOddGlobal = false;
@@ -173,7 +178,7 @@ export class DocxMerger {
     const find = (kind: string) => src.rels(main).find((r) => !r.external && relIs(r.type, kind) && src.resolve(r.target))?.target ?? null;
     const parts = {
       styles: find('styles'), numbering: find('numbering'), footnotes: find('footnotes'), endnotes: find('endnotes'),
-      comments: find('comments'), settings: find('settings'), fontTable: find('fontTable'),
+      comments: find('comments'), settings: find('settings'), fontTable: find('fontTable'), commentsExtended: find('commentsExtended'),
     };
     let evenOdd = false;
     if (parts.settings) {
@@ -184,7 +189,7 @@ export class DocxMerger {
     const ctx = {
       k, src, fileName: pkg.fileName, main, parts, evenOdd, styles: null, styleMap: new Map(), numMap: new Map(), absMap: new Map(),
       picMap: new Map(), fnMap: new Map(), enMap: new Map(), cmMap: new Map(), bookmarks: new Map(), annOffset: 0,
-      defaultPStyle: null, partMap: new Map(), relMemo: new Map(), sectIndex: 0, hooks: {}, defaultsDiffer: false, themeFonts: null,
+      defaultPStyle: null, partMap: new Map(), relMemo: new Map(), sectIndex: 0, hooks: {}, defaultsDiffer: false, themeFonts: null, paraMap: new Map(),
     } as DocCtx;
     return ctx;
   }
@@ -300,17 +305,37 @@ export class DocxMerger {
       });
       chunks.push(r.xml);
     }
+    // Reply threads and resolved state of comments (w15:commentEx), keyed by the comments' paragraph ids.
+    const cx = d.parts.commentsExtended ? src.text(d.parts.commentsExtended) : undefined;
+    if (cx && d.cmMap.size > 0) {
+      const sp = splitTopLevel(cx);
+      this.cxU.add(sp.rootAttrs);
+      for (const c of sp.children) {
+        const entries = Object.entries(c.attrs);
+        const para = entries.find(([k]) => localName(k) === 'paraId');
+        const mapped = para ? d.paraMap.get(para[1]) : undefined;
+        if (!para || !mapped) continue;
+        const attrs = entries.flatMap(([k, v]): Array<[string, string]> => {
+          const l = localName(k);
+          if (l === 'paraId') return [[k, mapped]];
+          if (l === 'paraIdParent') { const p = d.paraMap.get(v); return p ? [[k, p]] : []; }
+          return [[k, v]];
+        });
+        this.cxChunks.push(`<${c.name}${attrsToString(attrs)}/>`);
+      }
+    }
     for (const n of names) this.usedBookmarks.add(d.bookmarks.get(n) ?? n);
     if (d.k === 0) this.takeShared(d);
   }
 
   // ---------------------------------------------------------------------------------------------------
   private storyHooks(d: DocCtx): RewriteHooks {
-    const lazy = (map: Map<string, string>, next: () => number) => (v: string) => {
+    const lazy = (map: Map<string, string>, next: () => number, fmt: (n: number) => string = String) => (v: string) => {
       let n = map.get(v);
-      if (n === undefined) { n = String(next()); map.set(v, n); }
+      if (n === undefined) { n = fmt(next()); map.set(v, n); }
       return n;
     };
+    const hex8 = (n: number) => n.toString(16).toUpperCase().padStart(8, '0');
     return {
       style: d.k === 0 ? undefined : (v) => this.ensureStyle(d, v),
       num: (v) => d.numMap.get(v) ?? v,
@@ -327,6 +352,7 @@ export class DocxMerger {
       bookmark: (v) => d.bookmarks.get(v) ?? v,
       fieldCode: (code) => (d.bookmarks.size === 0 ? code : code.replace(/[A-Za-z_][\w]*/g, (t) => d.bookmarks.get(t) ?? t)),
       docPrId: () => String(++this.docPr),
+      paraId: lazy(d.paraMap, () => ++this.paraCount, hex8),
       defaultPStyle: d.defaultPStyle,
     };
   }
@@ -618,6 +644,11 @@ export class DocxMerger {
     this.cmU.ensure('w', NS.w);
     put('word/comments.xml', CT.comments, this.cmChunks.length ? `${this.cmU.openTag('w:comments')}${this.cmChunks.join('')}</w:comments>` : null, this.cmRels);
     if (this.cmChunks.length) this.docRels.add(`${RT}/comments`, 'word/comments.xml', false);
+    if (this.cmChunks.length && this.cxChunks.length) {
+      this.cxU.ensure('w15', 'http://schemas.microsoft.com/office/word/2012/wordml');
+      this.out.add({ name: 'word/commentsExtended.xml', type: `${WML}.commentsExtended+xml`, data: XML_DECL + `${this.cxU.openTag('w15:commentsEx')}${this.cxChunks.join('')}</w15:commentsEx>` });
+      this.docRels.add('http://schemas.microsoft.com/office/2011/relationships/commentsExtended', 'word/commentsExtended.xml', false);
+    }
 
     // Settings.
     let settings: string;

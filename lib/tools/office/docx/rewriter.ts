@@ -36,6 +36,8 @@ export interface RewriteHooks {
   /** Injected as pStyle into paragraphs that have none. */
   defaultPStyle?: string | null;
   sectPr?(s: SectPrCapture): string;
+  /** A paragraph id (w14:paraId) made unique in the merged document; without it paraIds are dropped. */
+  paraId?(id: string): string;
   /** A theme font reference ('minorHAnsi') as an explicit font name, or null to keep the reference. */
   themeFont?(ref: string): string | null;
 }
@@ -211,6 +213,8 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
         const aLocal = k.slice(c + 1);
         if (aUri === R) {
           if (hooks.rel) v = hooks.rel(v);
+        } else if (aUri === W14 && aLocal === 'paraId' && hooks.paraId) {
+          v = hooks.paraId(v);
         } else if (opts.stripParaIds && ((aUri === W14 && (aLocal === 'paraId' || aLocal === 'textId')) ||
           (aUri === WP14 && (aLocal === 'anchorId' || aLocal === 'editId')))) {
           // Optional (mc:Ignorable) ids that must be unique: Word regenerates them.

@@ -63,7 +63,7 @@ export async function buildDocx(spec: BuildSpec): Promise<Buffer> {
   const first: Paragraph[] = [new Paragraph({ children: [new Bookmark({ id: 'intro', children: [new TextRun(`${tag} introduction`)] })] })];
   if (spec.extras) {
     first.push(new Paragraph({ children: [new TextRun(`${tag} has a note`), new FootnoteReferenceRun(1)] }));
-    first.push(new Paragraph({ children: [new CommentRangeStart(0), new TextRun(`${tag} commented text`), new CommentRangeEnd(0), new TextRun({ children: [new CommentReference(0)] })] }));
+    first.push(new Paragraph({ children: [new CommentRangeStart(0), new CommentRangeStart(1), new TextRun(`${tag} commented text`), new CommentRangeEnd(0), new CommentRangeEnd(1), new TextRun({ children: [new CommentReference(0)] }), new TextRun({ children: [new CommentReference(1)] })] }));
     first.push(new Paragraph({ children: [new InternalHyperlink({ anchor: 'intro', children: [new TextRun(`${tag} link to the introduction`)] })] }));
   }
   if (spec.image) first.push(new Paragraph({ children: [new ImageRun({ type: 'png', data: spec.image, transformation: { width: 24, height: 24 } })] }));
@@ -93,7 +93,10 @@ export async function buildDocx(spec: BuildSpec): Promise<Buffer> {
     numbering: { config: [{ reference: 'steps', levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START }] }] },
     ...(spec.extras ? {
       footnotes: Object.fromEntries(Array.from({ length: 1 + (spec.notes ?? 0) }, (_, i) => [i + 1, { children: [new Paragraph(`${tag} footnote text${i ? ` ${i + 1}` : ''}`)] }])),
-      comments: { children: [{ id: 0, author: 'Tester', date: new Date(Date.UTC(2024, 0, 1)), children: [new Paragraph(`${tag} comment text`)] }] },
+      comments: { children: [
+        { id: 0, author: 'Tester', date: new Date(Date.UTC(2024, 0, 1)), resolved: true, children: [new Paragraph(`${tag} comment text`)] },
+        { id: 1, author: 'Replier', date: new Date(Date.UTC(2024, 0, 2)), parentId: 0, children: [new Paragraph(`${tag} reply text`)] },
+      ] },
     } : {}),
     sections,
   });
