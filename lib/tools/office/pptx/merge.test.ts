@@ -5,7 +5,7 @@ import { isAppError } from '@/lib/api/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { process as mergeProcess } from '../pptx-merge';
 import { mergePresentations } from './merge';
-import { buildDeck, MARKER, withComment } from './testing/build-deck';
+import { buildDeck, editDeck, MARKER, withComment } from './testing/build-deck';
 import { pageSimilarity, pdfPageCount, pdfPageSizes, renderPages, toPdf } from './testing/render';
 import { parseStrict, verifyDeck, type DeckReport } from './testing/verify';
 
@@ -120,23 +120,14 @@ describe('PowerPoint merge of decks built by pptxgenjs', () => {
   });
 
   test('gives notes a notes master when no deck has one (a plain one is made)', async () => {
-    const strip = async (deck: Buffer) => {
-      const { readZipBuffer } = await import('./testing/verify');
-      const yazl = (await import('yazl')).default;
-      const parts = await readZipBuffer(deck);
+    const strip = (deck: Buffer) => editDeck(deck, (parts) => {
       for (const name of [...parts.keys()]) if (/notesMaster/.test(name)) parts.delete(name);
       for (const name of [...parts.keys()].filter((n) => n.endsWith('.rels'))) {
         parts.set(name, Buffer.from(parts.get(name)!.toString('utf8').replace(/<Relationship [^>]*notesMaster[^>]*\/>/g, '')));
       }
       const pres = parts.get('ppt/presentation.xml')!.toString('utf8').replace(/<p:notesMasterIdLst>.*?<\/p:notesMasterIdLst>/, '');
       parts.set('ppt/presentation.xml', Buffer.from(pres));
-      const zip = new yazl.ZipFile();
-      for (const [name, data] of parts) if (!name.endsWith('/')) zip.addBuffer(data, name);
-      zip.end();
-      const chunks: Buffer[] = [];
-      for await (const ch of zip.outputStream) chunks.push(ch as Buffer);
-      return Buffer.concat(chunks);
-    };
+    });
     const x = save('no-nm-1.pptx', await strip(await buildDeck({ layout: 'LAYOUT_16x9', label: 'Xray', slides: 2 })));
     const y = save('no-nm-2.pptx', await strip(await buildDeck({ layout: 'LAYOUT_16x9', label: 'Yankee', slides: 1 })));
     expect((await verifyDeck(x, { full: false })).notesMasters).toBe(0);
@@ -144,6 +135,17 @@ describe('PowerPoint merge of decks built by pptxgenjs', () => {
     expect(report.problems).toEqual([]);
     expect(report.notesMasters).toBe(1);
     expect(report.notesOf.size).toBe(3);
+  });
+
+  test('writes only relationships whose targets exist (a picture missing from its deck)', async () => {
+    const broken = save('broken.pptx', await editDeck(await buildDeck({ layout: 'LAYOUT_16x9', label: 'Broken', slides: 2 }), (parts) => {
+      for (const name of [...parts.keys()]) if (name.startsWith('ppt/media/')) parts.delete(name);
+    }));
+    const src = await verifyDeck(broken);
+    expect(src.problems.some((p) => /missing ppt\/media/.test(p))).toBe(true);
+    const { report } = await merge([a, broken], 'missing-target.pptx');
+    expect(report.problems).toEqual([]);
+    expect(report.slides).toHaveLength(5);
   });
 
   test('the processor writes Merged_File.pptx in the job folder', async () => {

@@ -50,11 +50,26 @@ export async function buildDeck(spec: DeckSpec): Promise<Buffer> {
   }
 }
 
-/** Adds a legacy comment by `author` to the first slide of a built deck (pptxgenjs writes none). */
-export async function withComment(deck: Buffer, author: string, text: string): Promise<Buffer> {
+/** Rewrites a deck's parts (name -> bytes) and zips it again. */
+export async function editDeck(deck: Buffer, edit: (parts: Map<string, Buffer>) => void): Promise<Buffer> {
   const { readZipBuffer } = await import('./verify');
   const yazl = (await import('yazl')).default;
   const parts = await readZipBuffer(deck);
+  edit(parts);
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of parts) if (!name.endsWith('/')) zip.addBuffer(data, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const c of zip.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Adds a legacy comment by `author` to the first slide of a built deck (pptxgenjs writes none). */
+export async function withComment(deck: Buffer, author: string, text: string): Promise<Buffer> {
+  return editDeck(deck, (parts) => addComment(parts, author, text));
+}
+
+function addComment(parts: Map<string, Buffer>, author: string, text: string): void {
   const P = 'http://schemas.openxmlformats.org/presentationml/2006/main';
   const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   const add = (name: string, xml: string) => parts.set(name, Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${xml}`));
@@ -64,10 +79,4 @@ export async function withComment(deck: Buffer, author: string, text: string): P
   patch('ppt/slides/_rels/slide1.xml.rels', '</Relationships>', `<Relationship Id="rId90" Type="${R}/comments" Target="../comments/comment1.xml"/></Relationships>`);
   patch('ppt/_rels/presentation.xml.rels', '</Relationships>', `<Relationship Id="rId90" Type="${R}/commentAuthors" Target="commentAuthors.xml"/></Relationships>`);
   patch('[Content_Types].xml', '</Types>', '<Override PartName="/ppt/commentAuthors.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.commentAuthors+xml"/><Override PartName="/ppt/comments/comment1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.comments+xml"/></Types>');
-  const zip = new yazl.ZipFile();
-  for (const [name, data] of parts) if (!name.endsWith('/')) zip.addBuffer(data, name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
 }
