@@ -11,6 +11,7 @@ import { applyTextDefaults } from './text-defaults';
 import { CT, NS, REL, descendants, firstChild, parseXml, serializeXml, type Rel, type XElement as Element } from './opc';
 import type { OutPackage } from './out-package';
 import { scaleDocument, type Fit } from './scale';
+import { allElements } from './xtree';
 
 /** What the copiers of all decks share. */
 export interface MergeState {
@@ -32,6 +33,18 @@ export interface CommentMap { authorId: Map<string, string>; idxOffset: Map<stri
 
 const LARGE = 8 * 1024 * 1024;
 const BACK_LINKS = new Set<string>([REL.slideMaster, REL.slide, REL.notesSlide, REL.notesMaster, REL.handoutMaster]);
+
+/** References to relationships that were not written: optional ones go (a picture without its image, an
+ * inert link), so no element names a relationship that does not exist. */
+function dropReferences(root: Element, dropped: Set<string>): void {
+  for (const el of allElements(root)) {
+    for (const attr of el.attributesNS(NS.r)) {
+      const local = attr.slice(attr.indexOf(':') + 1);
+      const optional = local === 'embed' || local === 'link' || /^hlink/.test(el.localName);
+      if (optional && dropped.has(el.getAttribute(attr) ?? '')) el.removeAttribute(attr);
+    }
+  }
+}
 
 export class DeckCopier {
   readonly memo = new Map<string, string | null>();
@@ -129,7 +142,8 @@ export class DeckCopier {
     const isModern = CT.modernComments.test(type);
     const chart2007 = this.deck.office2007 && /drawingml\.chart\+xml$/.test(type);
     const textDefaults = this.textDefaults && (CT.slide.test(type) || CT.layout.test(type) || CT.master.test(type));
-    const rewrite = ((placeable || textOnly) && fit) || isMaster || isComments || isModern || chart2007 || textDefaults;
+    const dangling = dropped.size > 0 && /\+xml$/.test(type);
+    const rewrite = ((placeable || textOnly) && fit) || isMaster || isComments || isModern || chart2007 || textDefaults || dangling;
 
     if (!rewrite && !inspect && this.deck.pkg.size(stored) > LARGE) {
       const { pkg } = this.deck;
@@ -144,6 +158,7 @@ export class DeckCopier {
     }
     const doc = parseXml(decodeXml(data, this.deck.fileName, 'pptx'));
     const { root } = doc;
+    if (dangling) dropReferences(root, dropped);
     if (textDefaults) applyTextDefaults(root, this.textDefaults!, !!this.slideFit);
     if ((placeable || textOnly) && fit) scaleDocument(doc, fit, placeable);
     if (isMaster) this.renumberLayouts(root, dropped);

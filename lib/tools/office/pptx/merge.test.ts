@@ -146,6 +146,12 @@ describe('PowerPoint merge of decks built by pptxgenjs', () => {
     const { report } = await merge([a, broken], 'missing-target.pptx');
     expect(report.problems).toEqual([]);
     expect(report.slides).toHaveLength(5);
+    // No element names a relationship that is not there.
+    for (const s of report.slides.slice(3)) {
+      const ids = [...report.parts.get(s.replace(/([^/]+)$/, '_rels/$1.rels'))!.toString('utf8').matchAll(/Id="([^"]+)"/g)].map((m) => m[1]);
+      const refs = [...report.parts.get(s)!.toString('utf8').matchAll(/r:(?:embed|link|id)="([^"]+)"/g)].map((m) => m[1]);
+      expect(refs.filter((r) => !ids.includes(r))).toEqual([]);
+    }
   });
 
   test('the processor writes Merged_File.pptx in the job folder', async () => {
