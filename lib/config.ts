@@ -30,6 +30,8 @@ export function serverConfig() {
     jobMemoryMb: num('JOB_MEMORY_MB', 4096),
     rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 120),
     maxJobsPerClient: num('MAX_JOBS_PER_CLIENT', 2),
+    // The background-removal model already uses two threads: more at once only thrash the CPU.
+    removeBackgroundConcurrency: Math.max(1, num('REMOVE_BG_CONCURRENCY', 1)),
   };
 }
 

@@ -16,6 +16,7 @@ export function jobPool(): WorkerPool {
       timeoutMs: cfg.jobTimeoutMs,
       memoryMb: cfg.jobMemoryMb,
       maxJobsPerClient: cfg.maxJobsPerClient,
+      perToolLimit: { 'image/remove_background': cfg.removeBackgroundConcurrency },
     });
   }
   return g[KEY]!;

@@ -71,6 +71,20 @@ describe('WorkerPool', () => {
     await expect(p.run(job('echo'))).resolves.toBeTruthy();
   });
 
+  it('keeps a tool under its limit while other tools pass, and reuses the worker that has it warm', async () => {
+    const p = make({ size: 2, timeoutMs: 30_000, perToolLimit: { spin: 1 } });
+    const first = p.run(job('spin'), 'a', 500).catch((e) => e);
+    const second = p.run(job('spin'), 'b', 500).catch((e) => e); // must wait for the first
+    const started = Date.now();
+    await expect(p.run(job('echo'), 'c')).resolves.toBeTruthy(); // not stuck behind the second spin
+    expect(Date.now() - started).toBeLessThan(450);
+    expect((await first).status).toBe(504);
+    expect((await second).status).toBe(504);
+    const a = await p.run(job('echo'));
+    const b = await p.run(job('echo'));
+    expect(a.notice).toBe(b.notice);
+  });
+
   it('caps the queue (503) and the jobs of one client (429)', async () => {
     const p = make({ queueMax: 1, maxJobsPerClient: 2, timeoutMs: 30_000 });
     const running = p.run(job('spin'), 'a', 400).catch((e) => e); // occupies the only worker

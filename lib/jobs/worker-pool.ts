@@ -14,6 +14,8 @@ export interface PoolOptions {
   timeoutMs: number;
   memoryMb: number;
   maxJobsPerClient: number;
+  /** At most this many jobs of one tool at once (e.g. a model that already uses every core). */
+  perToolLimit?: Record<string, number>;
   workerPath?: string;
 }
 
@@ -29,6 +31,8 @@ interface Slot {
   worker: Worker;
   job: Pending | null;
   timer: NodeJS.Timeout | null;
+  /** Tools this worker has loaded: a job goes back to a worker that has its module (and model) warm. */
+  warm: Set<string>;
 }
 
 export class WorkerPool {
@@ -75,11 +79,19 @@ export class WorkerPool {
   }
 
   private pump(): void {
-    while (this.queue.length > 0) {
-      let slot = this.slots.find((s) => !s.job);
-      if (!slot && this.slots.length < this.opts.size) slot = this.spawn();
-      if (!slot) return;
-      const job = this.queue.shift()!;
+    for (let i = 0; i < this.queue.length; ) {
+      const job = this.queue[i];
+      const idle = this.slots.filter((s) => !s.job);
+      if (idle.length === 0 && this.slots.length >= this.opts.size) return;
+      const limit = this.opts.perToolLimit?.[job.req.api];
+      if (limit !== undefined && this.slots.filter((s) => s.job?.req.api === job.req.api).length >= limit) {
+        i++; // this tool is at its limit: let later jobs of other tools pass
+        continue;
+      }
+      const slot =
+        idle.find((s) => s.warm.has(job.req.api)) ??
+        (this.slots.length < this.opts.size ? this.spawn() : idle.find((s) => s.warm.size === 0) ?? idle[0]);
+      this.queue.splice(i, 1);
       this.start(slot, job);
     }
   }
@@ -88,7 +100,7 @@ export class WorkerPool {
     const worker = new Worker(this.workerPath, {
       resourceLimits: { maxOldGenerationSizeMb: this.opts.memoryMb },
     });
-    const slot: Slot = { worker, job: null, timer: null };
+    const slot: Slot = { worker, job: null, timer: null, warm: new Set() };
     worker.on('message', (reply: JobReply) => this.onReply(slot, reply));
     worker.on('error', (err) => this.onCrash(slot, err));
     worker.on('exit', () => this.onCrash(slot, null));
@@ -99,6 +111,7 @@ export class WorkerPool {
 
   private start(slot: Slot, job: Pending): void {
     slot.job = job;
+    slot.warm.add(job.req.api);
     slot.worker.ref();
     slot.timer = setTimeout(() => {
       this.retire(slot);
