@@ -210,6 +210,16 @@ describeCorpus('Word merge of real documents (../shared/corpus/docx)', () => {
     expect((await zipNames(file)).filter((n) => n.startsWith('word/media/'))).toHaveLength(1);
   });
 
+  it('keeps theme colours of a document merged under another colour scheme (officer-example after d6)', async () => {
+    const file = path.join(dir, 'merged-colours.docx');
+    await mergeDocx([C('d6_header_footer_sections'), C('officer-example')].map((p) => ({ path: p, name: path.basename(p) })), file);
+    expect(await checkDocxPackage(file)).toEqual([]);
+    const styles = await zipEntry(file, 'word/styles.xml');
+    // officer-example's headings use accent1 of the Office 2007 palette (4F81BD); d6's theme has 4472C4.
+    expect(styles).toContain('<w:color w:val="4F81BD"/>');
+    expect(styles).not.toMatch(/w:themeColor=/);
+  });
+
   it('copies charts with their workbooks, EMF/WMF pictures, OLE objects and comments', async () => {
     const names = await zipNames(out('objects'));
     expect(names.filter((n) => /^word\/charts\/chart\d+\.xml$/.test(n))).toHaveLength(2);

@@ -71,6 +71,8 @@ interface DocCtx {
   defaultsDiffer: boolean;
   themeFonts: ThemeFonts | null;
   paraMap: Map<string, string>;
+  /** The document's theme colour scheme differs from the merged package's. */
+  colorsDiffer: boolean;
 }
 
 type ThemeFonts = Record<string, string>;
@@ -140,6 +142,7 @@ export class DocxMerger {
   private fontTable: { rootName: string; rootAttrs: Record<string, string>; fonts: string[]; names: Set<string> } | null = null;
   private fontRels = new RelSet();
   private baseTheme: ThemeFonts | null = null;
+  private baseColours = '';
   private readonly fontU = new NsUnion();
   /** The first document's page background (w:background), written before the body. */
   private background = '';
@@ -189,7 +192,7 @@ export class DocxMerger {
     const ctx = {
       k, src, fileName: pkg.fileName, main, parts, evenOdd, styles: null, styleMap: new Map(), numMap: new Map(), absMap: new Map(),
       picMap: new Map(), fnMap: new Map(), enMap: new Map(), cmMap: new Map(), bookmarks: new Map(), annOffset: 0,
-      defaultPStyle: null, partMap: new Map(), relMemo: new Map(), sectIndex: 0, hooks: {}, defaultsDiffer: false, themeFonts: null, paraMap: new Map(),
+      defaultPStyle: null, partMap: new Map(), relMemo: new Map(), sectIndex: 0, hooks: {}, defaultsDiffer: false, themeFonts: null, paraMap: new Map(), colorsDiffer: false,
     } as DocCtx;
     return ctx;
   }
@@ -232,7 +235,10 @@ export class DocxMerger {
     if (d.k === 0) this.initStyles(d);
     const theme = src.rels(d.main).find((r) => !r.external && relIs(r.type, 'theme'))?.target;
     d.themeFonts = readThemeFonts(theme ? src.text(theme) : undefined);
-    if (d.k === 0) this.baseTheme = d.themeFonts;
+    const colours = /<(?:[\w.-]+:)?clrScheme\b[^>]*>([\s\S]*?)<\/(?:[\w.-]+:)?clrScheme>/.exec((theme && src.text(theme)) || '')?.[1].replace(/\s+/g, '') ?? '';
+    if (d.k === 0) { this.baseTheme = d.themeFonts; this.baseColours = colours; }
+    d.colorsDiffer = d.k > 0 && colours !== '' && colours !== this.baseColours;
+    if (d.colorsDiffer) d.hooks.resolveThemeColors = true;
     const themeDiffers = d.k > 0 && !!d.themeFonts && JSON.stringify(d.themeFonts) !== JSON.stringify(this.baseTheme);
     if (themeDiffers) d.hooks.themeFont = (ref) => d.themeFonts?.[ref] || null;
     d.defaultsDiffer = d.k > 0 && !!d.styles && (themeDiffers || canonicalDefaults(d.styles) !== canonicalDefaults(this.base));
@@ -507,7 +513,8 @@ export class DocxMerger {
     const ex = this.styleByName.get(s.name.toLowerCase());
     // Styles carrying numbering are copied for each document so that its lists restart; with other
     // document defaults every style looks different, so all are copied.
-    if (ex && ex.type === s.type && !s.hasNumPr && !d.defaultsDiffer && canonicalStyle(s, d.styles!.byId) === canonicalStyle(ex, this.styleById)) {
+    const themeColoured = d.colorsDiffer && /:theme(Color|Fill)=/.test(s.raw);
+    if (ex && ex.type === s.type && !s.hasNumPr && !d.defaultsDiffer && !themeColoured && canonicalStyle(s, d.styles!.byId) === canonicalStyle(ex, this.styleById)) {
       d.styleMap.set(id, ex.id);
       return ex.id;
     }

@@ -36,6 +36,8 @@ export interface RewriteHooks {
   /** Injected as pStyle into paragraphs that have none. */
   defaultPStyle?: string | null;
   sectPr?(s: SectPrCapture): string;
+  /** Drop theme colour references where the resolved colour is written too (w:val / w:color / w:fill). */
+  resolveThemeColors?: boolean;
   /** A paragraph id (w14:paraId) made unique in the merged document; without it paraIds are dropped. */
   paraId?(id: string): string;
   /** A theme font reference ('minorHAnsi') as an explicit font name, or null to keep the reference. */
@@ -197,6 +199,24 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
         if (copy[k] === undefined) copy[k] = attrsIn[k];
       }
       attrsIn = copy;
+    }
+
+    if (isW && hooks.resolveThemeColors) {
+      let themed = false;
+      for (const k in attrsIn) if (k.includes(':theme')) { themed = true; break; }
+      if (themed) {
+        const v = (l: string) => { for (const k in attrsIn) if (k.endsWith(`:${l}`)) return attrsIn[k]; return undefined; };
+        const colour = local === 'color' ? v('val') : v('color');
+        const fill = v('fill');
+        const copy: Record<string, string> = {};
+        for (const k in attrsIn) {
+          const l = k.slice(k.indexOf(':') + 1);
+          if ((l === 'themeColor' || l === 'themeTint' || l === 'themeShade') && colour && colour !== 'auto') continue;
+          if ((l === 'themeFill' || l === 'themeFillTint' || l === 'themeFillShade') && fill && fill !== 'auto') continue;
+          copy[k] = attrsIn[k];
+        }
+        attrsIn = copy;
+      }
     }
 
     // Attribute rewriting.
