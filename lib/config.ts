@@ -32,6 +32,8 @@ export function serverConfig() {
     maxJobsPerClient: num('MAX_JOBS_PER_CLIENT', 2),
     // The background-removal model already uses two threads: more at once only thrash the CPU.
     removeBackgroundConcurrency: Math.max(1, num('REMOVE_BG_CONCURRENCY', 1)),
+    // pdf-lib's name and reference caches only grow: a worker is replaced after this many jobs.
+    maxJobsPerWorker: num('MAX_JOBS_PER_WORKER', 100),
   };
 }
 

@@ -17,6 +17,7 @@ export function jobPool(): WorkerPool {
       memoryMb: cfg.jobMemoryMb,
       maxJobsPerClient: cfg.maxJobsPerClient,
       perToolLimit: { 'image/remove_background': cfg.removeBackgroundConcurrency },
+      maxJobsPerWorker: cfg.maxJobsPerWorker,
     });
   }
   return g[KEY]!;

@@ -6,11 +6,11 @@ import { AppError } from '@/lib/api/errors';
 
 // A stand-in for the bundled processor worker that obeys the same protocol and misbehaves on request.
 const WORKER = `
-import { parentPort } from 'node:worker_threads';
+import { parentPort, threadId } from 'node:worker_threads';
 parentPort.on('message', async (req) => {
   const reply = (r) => parentPort.postMessage({ id: req.id, ...r });
   switch (req.api) {
-    case 'echo': return reply({ ok: true, output: { path: req.workDir + '/out', notice: String(process.pid) } });
+    case 'echo': return reply({ ok: true, output: { path: req.workDir + '/out', notice: String(threadId) } });
     case 'spin': { const end = Date.now() + 60000; while (Date.now() < end); return; }
     case 'expected': return reply({ ok: false, error: { code: 'UNPROCESSABLE', message: 'bad file', expected: true } });
     case 'throw': throw new Error('boom');
@@ -42,7 +42,7 @@ describe('WorkerPool', () => {
     const b = await p.run(job('echo'));
     expect(a.path).toBe('/work/out');
     expect(p.stats().workers).toBe(1);
-    expect(b.notice).toBe(a.notice);
+    expect(b.notice).toBe(a.notice); // the same thread
   });
 
   it('stops a job past its time limit with a clear 504 and keeps serving', async () => {
@@ -80,9 +80,19 @@ describe('WorkerPool', () => {
     expect(Date.now() - started).toBeLessThan(450);
     expect((await first).status).toBe(504);
     expect((await second).status).toBe(504);
-    const a = await p.run(job('echo'));
-    const b = await p.run(job('echo'));
-    expect(a.notice).toBe(b.notice);
+    // The spinning workers were stopped; echo jobs keep going to the one thread that has run echo.
+    const warm = await p.run(job('echo'));
+    for (let i = 0; i < 3; i++) expect((await p.run(job('echo'))).notice).toBe(warm.notice);
+  });
+
+  it('replaces a worker after its job budget', async () => {
+    const p = make({ maxJobsPerWorker: 2 });
+    const pids = [];
+    for (let i = 0; i < 4; i++) pids.push((await p.run(job('echo'))).notice);
+    expect(pids[0]).toBe(pids[1]);
+    expect(pids[2]).toBe(pids[3]);
+    expect(pids[2]).not.toBe(pids[1]);
+    expect(p.stats().workers).toBeLessThanOrEqual(1);
   });
 
   it('caps the queue (503) and the jobs of one client (429)', async () => {

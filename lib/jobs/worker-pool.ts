@@ -16,6 +16,8 @@ export interface PoolOptions {
   maxJobsPerClient: number;
   /** At most this many jobs of one tool at once (e.g. a model that already uses every core). */
   perToolLimit?: Record<string, number>;
+  /** A worker is replaced after this many jobs (libraries' caches only grow); 0: never. */
+  maxJobsPerWorker?: number;
   workerPath?: string;
 }
 
@@ -33,6 +35,7 @@ interface Slot {
   timer: NodeJS.Timeout | null;
   /** Tools this worker has loaded: a job goes back to a worker that has its module (and model) warm. */
   warm: Set<string>;
+  jobs: number;
 }
 
 export class WorkerPool {
@@ -100,7 +103,7 @@ export class WorkerPool {
     const worker = new Worker(this.workerPath, {
       resourceLimits: { maxOldGenerationSizeMb: this.opts.memoryMb },
     });
-    const slot: Slot = { worker, job: null, timer: null, warm: new Set() };
+    const slot: Slot = { worker, job: null, timer: null, warm: new Set(), jobs: 0 };
     worker.on('message', (reply: JobReply) => this.onReply(slot, reply));
     worker.on('error', (err) => this.onCrash(slot, err));
     worker.on('exit', () => this.onCrash(slot, null));
@@ -111,6 +114,7 @@ export class WorkerPool {
 
   private start(slot: Slot, job: Pending): void {
     slot.job = job;
+    slot.jobs += 1;
     slot.warm.add(job.req.api);
     slot.worker.ref();
     slot.timer = setTimeout(() => {
@@ -143,6 +147,11 @@ export class WorkerPool {
   }
 
   private finish(slot: Slot): void {
+    const max = this.opts.maxJobsPerWorker ?? 0;
+    if (max > 0 && slot.jobs >= max) {
+      this.retire(slot);
+      return;
+    }
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.job = null;
