@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { decodeXml } from '@/lib/office/package-reader';
 import type { SourceDeck } from './deck';
 import { explicitOffice2007Chart } from './chart-2007';
-import { applyTextDefaults } from './text-defaults';
+import { applyTextDefaults, ensureSize } from './text-defaults';
 import { CT, NS, REL, descendants, firstChild, parseXml, serializeXml, type Rel, type XElement as Element } from './opc';
 import type { OutPackage } from './out-package';
 import { scaleDocument, type Fit } from './scale';
@@ -36,8 +36,8 @@ const BACK_LINKS = new Set<string>([REL.slideMaster, REL.slide, REL.notesSlide, 
 
 /** References to relationships that were not written: optional ones go (a picture without its image, an
  * inert link), so no element names a relationship that does not exist. */
-function dropReferences(root: Element, dropped: Set<string>): void {
-  for (const el of allElements(root)) {
+function dropReferences(all: Element[], dropped: Set<string>): void {
+  for (const el of all) {
     for (const attr of el.attributesNS(NS.r)) {
       const local = attr.slice(attr.indexOf(':') + 1);
       const optional = local === 'embed' || local === 'link' || /^hlink/.test(el.localName);
@@ -60,9 +60,19 @@ export class DeckCopier {
     private readonly state: MergeState,
     private readonly slideFit: Fit | null,
     private readonly notesFit: Fit | null,
-    /** This deck's text box defaults when they differ from the merged deck's. */
-    private readonly textDefaults: Element | null = null,
-  ) {}
+    /** This deck's text box defaults when they differ from the merged deck's or its slides are fitted. */
+    textDefaults: Element | null = null,
+  ) {
+    // Defaults are written in already fitted (and with explicit sizes), after the part itself is scaled.
+    if (textDefaults && slideFit) {
+      const copy = textDefaults.clone();
+      for (const level of copy.elements()) if (/^lvl\dpPr$/.test(level.localName)) ensureSize(level);
+      scaleDocument({ standalone: false, root: copy }, slideFit, false);
+      this.textDefaults = copy;
+    } else this.textDefaults = textDefaults;
+  }
+
+  private readonly textDefaults: Element | null;
 
   private typeOf(part: string): string {
     return this.deck.ct.typeOf(part) ?? 'application/octet-stream';
@@ -158,9 +168,10 @@ export class DeckCopier {
     }
     const doc = parseXml(decodeXml(data, this.deck.fileName, 'pptx'));
     const { root } = doc;
-    if (dangling) dropReferences(root, dropped);
-    if (textDefaults) applyTextDefaults(root, this.textDefaults!, !!this.slideFit);
-    if ((placeable || textOnly) && fit) scaleDocument(doc, fit, placeable);
+    const all = allElements(root);
+    if (dangling) dropReferences(all, dropped);
+    if ((placeable || textOnly) && fit) scaleDocument(doc, fit, placeable, all);
+    if (textDefaults) applyTextDefaults(root, this.textDefaults!, false, all);
     if (isMaster) this.renumberLayouts(root, dropped);
     if (isComments) this.remapComments(root);
     if (isModern) this.remapModernComments(root);

@@ -80,10 +80,10 @@ function topLevelShapes(spTree: Element): Element[] {
  * are also moved by (dx, dy). Group children keep their child coordinates (scaled alike), so groups stay
  * consistent.
  */
-export function scaleDocument(doc: XDoc, fit: Fit, place: boolean): void {
+export function scaleDocument(doc: XDoc, fit: Fit, place: boolean, all?: Element[]): void {
   const { root } = doc;
   const moved = new Set<Element>();
-  const elements = allElements(root);
+  const elements = all ?? allElements(root);
   if (place) {
     for (const tree of elements.filter((e) => e.localName === 'spTree')) {
       for (const shape of topLevelShapes(tree)) {

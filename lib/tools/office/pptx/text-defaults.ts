@@ -83,7 +83,7 @@ function usedLevels(body: Element): Set<string> {
 }
 
 /** A level with an explicit font size (PowerPoint's default 18 pt when the defaults give none). */
-function ensureSize(level: Element): void {
+export function ensureSize(level: Element): void {
   let d = firstChild(level, 'defRPr');
   if (!d) {
     d = new Element(level.prefix ? `${level.prefix}:defRPr` : 'a:defRPr', NS.a);
@@ -102,8 +102,8 @@ function isPlaceholder(sp: Element): boolean {
  * Writes `defaults` (a <p:defaultTextStyle>) into every non-placeholder text body of a slide, layout or master.
  * With `sized` (the slide is being fitted), every level used gets an explicit size, so it can shrink with it.
  */
-export function applyTextDefaults(root: Element, defaults: Element, sized = false): void {
-  for (const el of allElements(root)) {
+export function applyTextDefaults(root: Element, defaults: Element, sized = false, all?: Element[]): void {
+  for (const el of all ?? allElements(root)) {
     const name = el.localName;
     const isShape = name === 'sp' && el.namespaceURI === NS.p && !isPlaceholder(el);
     const isCell = name === 'tc' && el.namespaceURI === NS.a;
