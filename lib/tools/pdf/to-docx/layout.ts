@@ -152,6 +152,13 @@ export function cutTree(items: Item[], bodySize: number, depth = 0): CutNode {
       groups.some((g) => g.some((it) => it.kind !== 'line')); // a picture or table beside text
     if (tall && groups.length > 1) return { kind: 'cols', region, children: groups.map((g) => cutTree(g, bodySize, depth + 1)) };
   }
+  // A table or picture beside text may sit closer than a column gutter: cut there too.
+  if (items.some((it) => it.kind !== 'line')) {
+    const near = split(items, 'x', gaps(items, 'x', 1));
+    if (near.length > 1 && near.some((g) => g.some((it) => it.kind !== 'line'))) {
+      return { kind: 'cols', region, children: near.map((g) => cutTree(g, bodySize, depth + 1)) };
+    }
+  }
   const yCuts = gaps(items, 'y', 0.5 * bodySize);
   if (yCuts.length) {
     const groups = split(items, 'y', yCuts);
