@@ -193,7 +193,14 @@ async function loadDeck(pkg: OfficePackage, index: number): Promise<SourceDeck> 
     return out;
   };
 
-  const slides = listTargets('sldIdLst', 'sldId').map(({ part, el }) => ({ part, id: Number(el.getAttribute('id')) }));
+  if (/^http:\/\/purl\.oclc\.org\/ooxml\//.test(root.namespaceURI)) {
+    throw new AppError('UNPROCESSABLE', `"${fileName}" is saved as a Strict Open XML presentation, which cannot be merged. Save it as a regular PowerPoint presentation (.pptx) and try again.`);
+  }
+  // A slide listed twice (a damaged list) is taken once.
+  const seen = new Set<string>();
+  const slides = listTargets('sldIdLst', 'sldId')
+    .filter(({ part }) => !seen.has(part) && seen.add(part))
+    .map(({ part, el }) => ({ part, id: Number(el.getAttribute('id')) }));
   if (slides.length === 0) {
     throw new AppError('UNPROCESSABLE', `"${fileName}" has no slides. Add a slide to it or leave it out of the merge.`);
   }
