@@ -11,37 +11,7 @@ import { NS, attrsToString, localName, nsDecls, prefixOf, splitTopLevel } from '
 import { rewriteXml, type RewriteHooks, type SectPrCapture, type SectPrChild } from './rewriter';
 import { canonicalDefaults, canonicalStyle, foldDefaults, parseStyles, type StyleInfo, type StyleTable } from './styles';
 import { NsUnion, rootAttributes } from './ns-union';
-
-const RT = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const WML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
-const CT = {
-  document: `${WML}.document.main+xml`,
-  styles: `${WML}.styles+xml`,
-  numbering: `${WML}.numbering+xml`,
-  settings: `${WML}.settings+xml`,
-  fontTable: `${WML}.fontTable+xml`,
-  footnotes: `${WML}.footnotes+xml`,
-  endnotes: `${WML}.endnotes+xml`,
-  comments: `${WML}.comments+xml`,
-  header: `${WML}.header+xml`,
-  footer: `${WML}.footer+xml`,
-};
-const XML_DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-const relIs = (type: string, kind: string) => type.endsWith(`/${kind}`);
-
-/** Settings children that come after evenAndOddHeaders (CT_Settings order), to insert it in place. */
-const AFTER_EVEN_ODD = new Set(['bookFoldRevPrinting', 'bookFoldPrinting', 'bookFoldPrintingSheets', 'drawingGridHorizontalSpacing',
-  'drawingGridVerticalSpacing', 'displayHorizontalDrawingGridEvery', 'displayVerticalDrawingGridEvery',
-  'doNotUseMarginsForDrawingGridOrigin', 'drawingGridHorizontalOrigin', 'drawingGridVerticalOrigin', 'doNotShadeFormData',
-  'noPunctuationKerning', 'characterSpacingControl', 'printTwoOnOne', 'strictFirstAndLastChars', 'noLineBreaksAfter',
-  'noLineBreaksBefore', 'savePreviewPicture', 'doNotValidateAgainstSchema', 'saveInvalidXml', 'ignoreMixedContent',
-  'alwaysShowPlaceholderText', 'doNotDemarcateInvalidXml', 'saveXmlDataOnly', 'useXSLTWhenSaving', 'saveThroughXslt',
-  'showXMLTags', 'alwaysMergeEmptyNamespace', 'updateFields', 'hdrShapeDefaults', 'footnotePr', 'endnotePr', 'compat',
-  'docVars', 'rsids', 'mathPr', 'attachedSchema', 'themeFontLang', 'clrSchemeMapping', 'doNotIncludeSubdocsInStats',
-  'doNotAutoCompressPictures', 'forceUpgrade', 'captions', 'readModeInkLockDown', 'smartTagType', 'schemaLibrary',
-  'shapeDefaults', 'doNotEmbedSmartTags', 'decimalSymbol', 'listSeparator']);
-/** sectPr children that precede w:type. */
-const BEFORE_TYPE = new Set(['headerReference', 'footerReference', 'footnotePr', 'endnotePr']);
+import { AFTER_EVEN_ODD, BEFORE_TYPE, CT, RT, WML, XML_DECL, inParallel, readThemeColours, readThemeFonts, relIs, type ThemeFonts } from './parts';
 
 export interface MergeInput { path: string; name: string }
 
@@ -73,23 +43,6 @@ interface DocCtx {
   paraMap: Map<string, string>;
   /** The document's theme colour scheme differs from the merged package's. */
   colorsDiffer: boolean;
-}
-
-type ThemeFonts = Record<string, string>;
-
-/** Theme font names by reference: minorHAnsi/minorAscii → minor latin, minorEastAsia → ea, minorBidi → cs. */
-function readThemeFonts(xml: string | undefined): ThemeFonts | null {
-  if (!xml) return null;
-  const out: ThemeFonts = {};
-  for (const kind of ['major', 'minor']) {
-    const block = new RegExp(`<(?:[\\w.-]+:)?${kind}Font>([\\s\\S]*?)</(?:[\\w.-]+:)?${kind}Font>`).exec(xml)?.[1] ?? '';
-    const face = (el: string) => new RegExp(`<(?:[\\w.-]+:)?${el}\\b[^>]*\\stypeface="([^"]*)"`).exec(block)?.[1] ?? '';
-    const latin = face('latin');
-    if (latin) { out[`${kind}Ascii`] = latin; out[`${kind}HAnsi`] = latin; }
-    if (face('ea')) out[`${kind}EastAsia`] = face('ea');
-    if (face('cs')) out[`${kind}Bidi`] = face('cs');
-  }
-  return out;
 }
 
 export class DocxMerger {
@@ -235,7 +188,7 @@ export class DocxMerger {
     if (d.k === 0) this.initStyles(d);
     const theme = src.rels(d.main).find((r) => !r.external && relIs(r.type, 'theme'))?.target;
     d.themeFonts = readThemeFonts(theme ? src.text(theme) : undefined);
-    const colours = /<(?:[\w.-]+:)?clrScheme\b[^>]*>([\s\S]*?)<\/(?:[\w.-]+:)?clrScheme>/.exec((theme && src.text(theme)) || '')?.[1].replace(/\s+/g, '') ?? '';
+    const colours = readThemeColours(theme ? src.text(theme) : undefined);
     if (d.k === 0) { this.baseTheme = d.themeFonts; this.baseColours = colours; }
     d.colorsDiffer = d.k > 0 && colours !== '' && colours !== this.baseColours;
     if (d.colorsDiffer) d.hooks.resolveThemeColors = true;
@@ -721,12 +674,6 @@ export class DocxMerger {
       this.fontTable.fonts.push(rewriteXml(c.raw, { mode: 'fragment', scope, hooks: { rel } }).xml);
     }
   }
-}
-
-async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let i = 0;
-  const worker = async () => { while (i < items.length) await fn(items[i++]); };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 export async function mergeDocx(inputs: MergeInput[], outPath: string): Promise<void> {
