@@ -3,7 +3,7 @@
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/api/errors';
 import type { Processor } from '../types';
 import { convertPdf, MAX_PAGES } from './to-docx/convert';
 
@@ -21,6 +21,9 @@ export const process: Processor = async (inputs, _options, ctx) => {
   const notes: string[] = [];
   if (r.scannedPages.length) {
     notes.push(`${r.scannedPages.length === 1 ? 'Page' : 'Pages'} ${pageList(r.scannedPages)} ${r.scannedPages.length === 1 ? 'has' : 'have'} no text layer (scanned), so ${r.scannedPages.length === 1 ? 'it is' : 'they are'} included as ${r.scannedPages.length === 1 ? 'an image' : 'images'}: text recognition (OCR) is not available yet.`);
+  }
+  if (r.failedPages.length) {
+    notes.push(`${r.failedPages.length === 1 ? 'Page' : 'Pages'} ${pageList(r.failedPages)} of "${displayName(input.name)}" could not be read (damaged) and ${r.failedPages.length === 1 ? 'is' : 'are'} left empty.`);
   }
   if (r.totalPages > MAX_PAGES) notes.push(`Only the first ${MAX_PAGES} of ${r.totalPages} pages were converted.`);
   return notes.length ? { path: out, notice: notes.join(' ') } : { path: out };

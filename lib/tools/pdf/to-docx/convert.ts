@@ -14,6 +14,8 @@ export interface ConvertResult {
   docx: Buffer;
   pages: number;
   scannedPages: number[];
+  /** Pages pdf.js could not read (damaged): they come as empty pages and the visitor is told. */
+  failedPages: number[];
   totalPages: number;
 }
 
@@ -21,7 +23,7 @@ export async function convertPdf(filePath: string, name: string): Promise<Conver
   const head = await fs.readFile(filePath);
   const sections: Promise<ISectionOptions[]>[] = [];
   const scanned: number[] = [];
-  let failed = 0;
+  const failedPages: number[] = [];
   let result;
   try {
     // Sections are built as pages arrive; the chain keeps them in order and one image encode at a time.
@@ -31,7 +33,7 @@ export async function convertPdf(filePath: string, name: string): Promise<Conver
       {
         timeoutMs: 240_000,
         onPage: (page, index) => {
-          if (page.failed) failed++;
+          if (page.failed) failedPages.push(index + 1);
           if (page.rendered) scanned.push(index + 1);
           const s = chain.then(() => pageSections(page, index === 0));
           chain = s.catch(() => undefined);
@@ -50,11 +52,11 @@ export async function convertPdf(filePath: string, name: string): Promise<Conver
     }
     throw e;
   }
-  if (sections.length === 0 || failed === sections.length) throw damagedError(name);
+  if (sections.length === 0 || failedPages.length === sections.length) throw damagedError(name);
   const doc = new Document({
     creator: 'PDF to Word',
     styles: { default: { document: { run: { font: 'Arial', size: 22 } } } },
     sections: (await Promise.all(sections)).flat(),
   });
-  return { docx: await Packer.toBuffer(doc), pages: sections.length, scannedPages: scanned, totalPages: result.totalPages };
+  return { docx: await Packer.toBuffer(doc), pages: sections.length, scannedPages: scanned, failedPages, totalPages: result.totalPages };
 }
