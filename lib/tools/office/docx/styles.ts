@@ -79,7 +79,15 @@ export function parseStyles(xml: string): StyleTable {
 }
 
 /** A comparable form of a style's definition: no id, no rsids, references by name, no whitespace. */
+const canonCache = new WeakMap<StyleInfo, string>();
+
 export function canonicalStyle(s: StyleInfo, table: Map<string, StyleInfo>): string {
+  let c = canonCache.get(s);
+  if (c === undefined) { c = canonical(s, table); canonCache.set(s, c); }
+  return c;
+}
+
+function canonical(s: StyleInfo, table: Map<string, StyleInfo>): string {
   return s.raw
     .replace(/\s[\w.-]+:styleId="[^"]*"/, '')
     .replace(/<[\w.-]+:rsid\b[^>]*\/>/g, '')
