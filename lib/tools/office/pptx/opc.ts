@@ -1,5 +1,5 @@
-// Open Packaging Conventions helpers: part names, relationships and content types, parsed with a real XML
-// library (@xmldom/xmldom). Part names here are stored names without a leading '/'.
+// Open Packaging Conventions helpers: part names, relationships and content types, read with saxes (a real
+// XML parser). Part names here are stored names without a leading '/'.
 import path from 'node:path';
 import { SaxesParser } from 'saxes';
 import { XmlError, type XElement } from './xtree';

@@ -32,7 +32,8 @@ export class OutPackage {
       this.reserve(sourceName);
       return sourceName;
     }
-    const dir = path.posix.dirname(sourceName);
+    // Folder and stem keep the source's pattern, reduced to characters that need no escaping in a URI.
+    const dir = path.posix.dirname(sourceName).split('/').map((d) => d.replace(/[^A-Za-z0-9_.-]/g, '_') || '_').join('/');
     const base = path.posix.basename(sourceName);
     const ext = extOf(base);
     const stem = (ext ? base.slice(0, -(ext.length + 1)) : base).replace(/\d+$/, '').replace(/[^A-Za-z0-9_-]/g, '_') || 'part';
