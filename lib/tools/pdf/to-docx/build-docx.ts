@@ -192,6 +192,8 @@ function pageProps(page: PageData, margin: { top: number; right: number; bottom:
 interface Emit {
   children: Child[];
   cursor: number;
+  /** Points by which items had to be pushed below their place (content overlapping in the flow). */
+  deficit: number;
 }
 
 async function emitBlocks(blocks: Block[], page: PageData, out: Emit, area: Box, indentBase: number, maxW: number, breakFirst: boolean) {
@@ -214,6 +216,7 @@ async function emitBlocks(blocks: Block[], page: PageData, out: Emit, area: Box,
     let pending: Line[] = [];
     const flush = () => {
       for (const p of paragraphs(mergeBands(pending), region)) {
+        out.deficit += Math.max(0, out.cursor - p.top - 2);
         const para = paragraph(p, page.links, indentBase, p.top - out.cursor, pendingBreak);
         pendingBreak = false;
         push(para);
@@ -229,14 +232,36 @@ async function emitBlocks(blocks: Block[], page: PageData, out: Emit, area: Box,
       flush();
       breakPara();
       if (it.kind === 'image') {
+        out.deficit += Math.max(0, out.cursor - it.box.y - 2);
         push(await imageParagraph(page.images[it.index], it.box, maxW, indentBase, it.box.y - out.cursor));
       } else {
+        out.deficit += Math.max(0, out.cursor - it.box.y - 2);
         if (it.box.y - out.cursor > 1) push(new Paragraph({ children: [], spacing: { before: 0, after: 0, line: Math.round((it.box.y - out.cursor) * TW), lineRule: LineRuleType.EXACT } }));
         push(tableChild(it.table, page.links, page.fills));
       }
       out.cursor = Math.max(out.cursor, it.box.y + it.box.h);
     }
     flush();
+  }
+}
+
+async function emitBands(page: PageData, out: Emit, left: number, maxW: number) {
+  const lines = mergeBands(buildLines(page.runs).sort((a, b) => a.baseline - b.baseline), 0.9);
+  const items = [
+    ...lines.map((l) => ({ y: l.y, line: l as Line | null, img: -1 })),
+    ...page.images.map((im, i) => ({ y: im.y, line: null, img: i })),
+  ].sort((a, b) => a.y - b.y);
+  for (const it of items) {
+    if (it.line) {
+      const l = it.line;
+      const p: Para = { lines: [l], align: 'left', left: l.x, firstLine: 0, top: l.y, bottom: l.y + l.h, lineGap: l.size * 1.05 };
+      out.children.push(paragraph(p, page.links, left, l.y - out.cursor));
+      out.cursor = Math.max(out.cursor, l.y) + l.size * 1.05;
+    } else {
+      const img = page.images[it.img];
+      out.children.push(await imageParagraph(img, img, maxW, left, img.y - out.cursor));
+      out.cursor = Math.max(out.cursor, img.y) + img.h;
+    }
   }
 }
 
@@ -265,11 +290,12 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
   for (let i = 0; i < cols.length; i++) {
     const start = i === 0 ? left : cols[i].region.x;
     const end = i < cols.length - 1 ? cols[i + 1].region.x : right;
-    const sub: Emit = { children: [], cursor: top };
+    const sub: Emit = { children: [], cursor: top, deficit: 0 };
     const region = { ...cols[i].region, x: start, w: Math.max(10, end - start) };
     await emitNode(cols[i], page, sub, region, start, Math.max(10, end - start - 2));
     if (!sub.children.length || sub.children[sub.children.length - 1] instanceof DocxTable) sub.children.push(new Paragraph({ children: [] }));
     bottomMost = Math.max(bottomMost, sub.cursor);
+    out.deficit += sub.deficit;
     const w = Math.max(1, Math.round((end - start) * TW));
     widths.push(w);
     cells.push(new TableCell({ children: sub.children, width: { size: w, type: WidthType.DXA }, margins: { left: 0, right: 0, top: 0, bottom: 0 } }));
@@ -315,8 +341,14 @@ export async function pageSections(page: PageData, first: boolean): Promise<ISec
   const maxW = page.width - margin.left - margin.right;
   const area = { x: margin.left, y: c.y, w: maxW, h: c.h };
   const slabs = !layout.tree ? [] : layout.tree.kind === 'rows' ? layout.tree.children : [layout.tree];
-  const out: Emit = { children: [], cursor: margin.top };
+  let out: Emit = { children: [], cursor: margin.top, deficit: 0 };
   for (const slab of slabs) await emitNode(slab, page, out, area, margin.left, maxW);
+  if (out.deficit > 0.15 * page.height) {
+    // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,
+    // pieces placed with tab stops, so the page keeps its height.
+    out = { children: [], cursor: margin.top, deficit: 0 };
+    await emitBands(page, out, margin.left, maxW);
+  }
   const sections: ISectionOptions[] = out.children.length ? [{ properties: pageProps(page, margin, first), children: out.children }] : [];
   if (!sections.length) sections.push({ properties: pageProps(page, margin, first), children: [new Paragraph({ children: [] })] });
   // Word needs a paragraph at the end of a section (and after a table).

@@ -15,10 +15,10 @@ export interface Line extends Box {
  * Lines that share a baseline band but were not separated into columns (forms, label/value rows) become
  * one line whose pieces are separated by tabs, so they stay on one line in Word.
  */
-export function mergeBands(lines: Line[]): Line[] {
+export function mergeBands(lines: Line[], tolerance = 0.5): Line[] {
   const out: Line[] = [];
   for (const l of lines) {
-    const band = out.find((o) => Math.abs(o.baseline - l.baseline) < 0.5 * Math.min(o.size, l.size) &&
+    const band = out.find((o) => Math.abs(o.baseline - l.baseline) < tolerance * Math.min(o.size, l.size) &&
       (l.x >= right(o) || right(l) <= o.x));
     if (!band) {
       out.push(l);
