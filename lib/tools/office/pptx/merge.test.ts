@@ -5,7 +5,7 @@ import { isAppError } from '@/lib/api/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { process as mergeProcess } from '../pptx-merge';
 import { mergePresentations } from './merge';
-import { buildDeck, editDeck, MARKER, withComment } from './testing/build-deck';
+import { buildDeck, editDeck, MARKER, withComment, withModernComment } from './testing/build-deck';
 import { pageSimilarity, pdfPageCount, pdfPageSizes, renderPages, toPdf } from './testing/render';
 import { parseStrict, verifyDeck, type DeckReport } from './testing/verify';
 
@@ -117,6 +117,24 @@ describe('PowerPoint merge of decks built by pptxgenjs', () => {
       return [cm.attrs.authorId, cm.attrs.idx, cm.children.find((c) => c.name === 'p:text')!.text];
     });
     expect(comments).toEqual([['0', '1', 'first'], ['1', '1', 'second'], ['0', '2', 'third']]);
+  });
+
+  test('keeps modern comments: authors united by id, each comment naming its slide by the new slide id', async () => {
+    const deck = (label: string) => buildDeck({ layout: 'LAYOUT_16x9', label, slides: 2 });
+    const one = save('m1.pptx', await withModernComment(await deck('One'), '{A}', 'Ann', 'first'));
+    const two = save('m2.pptx', await withModernComment(await deck('Two'), '{B}', 'Bob', 'second'));
+    const three = save('m3.pptx', await withModernComment(await deck('Three'), '{A}', 'Ann', 'third'));
+    const { report } = await merge([one, two, three], 'modern-comments.pptx');
+    expect(report.problems).toEqual([]);
+    const authors = parseStrict(report.parts.get('ppt/authors.xml')!.toString('utf8')).children.map((a) => a.attrs.name);
+    expect(authors).toEqual(['Ann', 'Bob']);
+    const marks = [0, 2, 4].map((i) => {
+      const s = report.slides[i];
+      const rels = report.parts.get(s.replace(/([^/]+)$/, '_rels/$1.rels'))!.toString('utf8');
+      const target = /Type="[^"]+2018\/10\/relationships\/comments" Target="\.\.\/comments\/([^"]+)"/.exec(rels)![1];
+      return /sldId="(\d+)"/.exec(report.parts.get(`ppt/comments/${target}`)!.toString('utf8'))![1];
+    });
+    expect(marks.map(Number)).toEqual([report.slideIds[0], report.slideIds[2], report.slideIds[4]]);
   });
 
   test('gives notes a notes master when no deck has one (a plain one is made)', async () => {

@@ -80,3 +80,19 @@ function addComment(parts: Map<string, Buffer>, author: string, text: string): v
   patch('ppt/_rels/presentation.xml.rels', '</Relationships>', `<Relationship Id="rId90" Type="${R}/commentAuthors" Target="commentAuthors.xml"/></Relationships>`);
   patch('[Content_Types].xml', '</Types>', '<Override PartName="/ppt/commentAuthors.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.commentAuthors+xml"/><Override PartName="/ppt/comments/comment1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.comments+xml"/></Types>');
 }
+
+/** Adds a modern (threaded, PowerPoint 365) comment by `author` (with its id) to the first slide. */
+export async function withModernComment(deck: Buffer, authorId: string, author: string, text: string): Promise<Buffer> {
+  return editDeck(deck, (parts) => {
+    const P188 = 'http://schemas.microsoft.com/office/powerpoint/2018/8/main';
+    const PC = 'http://schemas.microsoft.com/office/powerpoint/2013/main/command';
+    const sldId = /<p:sldId id="(\d+)"/.exec(parts.get('ppt/presentation.xml')!.toString('utf8'))![1];
+    const add = (name: string, xml: string) => parts.set(name, Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${xml}`));
+    add('ppt/authors.xml', `<p188:authorLst xmlns:p188="${P188}"><p188:author id="${authorId}" name="${author}" initials="${author[0]}" userId="${author}" providerId="None"/></p188:authorLst>`);
+    add('ppt/comments/modernComment_100_1.xml', `<p188:cmLst xmlns:p188="${P188}" xmlns:pc="${PC}" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><p188:cm id="{11111111-2222-3333-4444-555555555555}" authorId="${authorId}" created="2024-01-01T10:00:00.000"><pc:sldMkLst><pc:docMk/><pc:sldMk cId="100" sldId="${sldId}"/></pc:sldMkLst><p188:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US"/><a:t>${text}</a:t></a:r></a:p></p188:txBody></p188:cm></p188:cmLst>`);
+    const patch = (name: string, from: string, to: string) => parts.set(name, Buffer.from(parts.get(name)!.toString('utf8').replace(from, to)));
+    patch('ppt/slides/_rels/slide1.xml.rels', '</Relationships>', '<Relationship Id="rId91" Type="http://schemas.microsoft.com/office/2018/10/relationships/comments" Target="../comments/modernComment_100_1.xml"/></Relationships>');
+    patch('ppt/_rels/presentation.xml.rels', '</Relationships>', '<Relationship Id="rId91" Type="http://schemas.microsoft.com/office/2018/10/relationships/authors" Target="authors.xml"/></Relationships>');
+    patch('[Content_Types].xml', '</Types>', '<Override PartName="/ppt/authors.xml" ContentType="application/vnd.ms-powerpoint.authors+xml"/><Override PartName="/ppt/comments/modernComment_100_1.xml" ContentType="application/vnd.ms-powerpoint.comments+xml"/></Types>');
+  });
+}
