@@ -200,6 +200,17 @@ describeCorpus('PowerPoint merge of real decks', () => {
     await expectRefused([ok, locked], 'locked.pptx', /password/);
   });
 
+  test('refuses every other kind of file (bad PDFs, images, Word files named .pptx) with an error naming it', async () => {
+    const ok = deck('poi-with_japanese.pptx');
+    const others = [...corpusFiles('bad'), ...corpusFiles('docx', '.docx').slice(0, 3), ...corpusFiles('png').slice(0, 1)]
+      .filter((f) => !/\.pptx$/.test(f));
+    for (const f of others) {
+      const name = `${path.basename(f).replace(/\.[^.]+$/, '')}.pptx`;
+      const copy = save(name, fs.readFileSync(f));
+      await expectRefused([ok, copy], name, /damaged|not a valid|password|too large/);
+    }
+  }, 60_000);
+
   test('merges every corpus deck: counts add up and every part and relationship is sound', async () => {
     const sources = await Promise.all(decks.map((f) => verifyDeck(f, { full: false })));
     const { report } = await merge(decks, 'corpus-all.pptx');
