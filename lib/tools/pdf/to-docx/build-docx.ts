@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import {
   AlignmentType, ColumnBreak, ExternalHyperlink, HorizontalPositionRelativeFrom, Tab, TabStopType, TextWrappingType,
-  VerticalPositionRelativeFrom, ImageRun, LineRuleType, PageOrientation, Paragraph, SectionType, ShadingType,
+  VerticalAlignTable, VerticalPositionRelativeFrom, type TableVerticalAlign, ImageRun, LineRuleType, PageOrientation, Paragraph, SectionType, ShadingType,
   Table as DocxTable, TableBorders, TableCell, TableRow, TextRun as DocxRun, WidthType, type ISectionOptions,
 } from 'docx';
 import type { Box, PageData, PageImage, PageLink, RawPixels, TextRun } from '../pdfjs/protocol';
@@ -71,9 +71,16 @@ function linkFor(r: TextRun, links: PageLink[]): string | undefined {
   return links.find((l) => cx >= l.x - 1 && cx <= l.x + l.w + 1 && cy >= l.y - 1 && cy <= l.y + l.h + 1)?.url;
 }
 
+/** Characters XML 1.0 forbids (PDF fonts may map glyphs to control codes): Word would refuse the file. */
+export function xmlSafe(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
+}
+
 function makeRun(r: TextRun, text: string, tab = false): DocxRun {
+  const clean = xmlSafe(text);
   return new DocxRun({
-    children: tab ? [new Tab(), text] : [text],
+    children: tab ? [new Tab(), clean] : [clean],
     font: wordFont(r.font),
     size: Math.max(2, Math.round(r.size * 2)),
     bold: r.bold || undefined,
@@ -105,7 +112,7 @@ function paraChildren(p: Para, links: PageLink[]): (DocxRun | ExternalHyperlink)
   const out: (DocxRun | ExternalHyperlink)[] = [];
   for (const m of merged) {
     const run = makeRun(m.run, m.text, m.tab);
-    out.push(m.url ? new ExternalHyperlink({ link: m.url, children: [run] }) : run);
+    out.push(m.url ? new ExternalHyperlink({ link: xmlSafe(m.url), children: [run] }) : run);
   }
   return out;
 }
@@ -151,12 +158,21 @@ function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): Docx
         ? paras.map((p) => paragraph(p, links, x1 + 2, 0))
         : [new Paragraph({ children: [] })];
       const fill = fills.find((f) => f.x <= x1 + 1 && f.x + f.w >= x2 - 1 && f.y <= y1 + 1 && f.y + f.h >= y2 - 1);
+      // Where the text sits in the cell: top, middle or bottom.
+      let verticalAlign: TableVerticalAlign | undefined;
+      if (runs.length) {
+        const above = Math.min(...runs.map((q) => q.y - q.size * 0.85)) - y1;
+        const below = y2 - Math.max(...runs.map((q) => q.y + q.size * 0.25));
+        if (above > 3 && below > 3 && Math.abs(above - below) < 0.3 * (above + below)) verticalAlign = VerticalAlignTable.CENTER;
+        else if (above > 3 && above > 2.5 * Math.max(below, 1)) verticalAlign = VerticalAlignTable.BOTTOM;
+      }
       return new TableCell({
         children,
         columnSpan: cell.span > 1 ? cell.span : undefined,
         width: { size: Math.round((x2 - x1) * TW), type: WidthType.DXA },
         margins: { left: 40, right: 40, top: 0, bottom: 0 },
         shading: fill ? { type: ShadingType.CLEAR, fill: fill.color.slice(1), color: 'auto' } : undefined,
+        verticalAlign,
       });
     }),
   }));

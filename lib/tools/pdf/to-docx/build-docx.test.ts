@@ -1,0 +1,21 @@
+import { wordFont, xmlSafe } from './build-docx';
+
+describe('PDF to Word text hygiene', () => {
+  it('drops characters XML 1.0 forbids and keeps everything else', () => {
+    expect(xmlSafe('a\u0000b\u0007c\u001fd')).toBe('abcd');
+    expect(xmlSafe('tab\tnew\nline')).toBe('tab\tnew\nline');
+    expect(xmlSafe('emoji \ud83d\ude00 ok')).toBe('emoji \ud83d\ude00 ok');
+    expect(xmlSafe('lone \ud83d high')).toBe('lone  high');
+    expect(xmlSafe('Grüße – 日本語')).toBe('Grüße – 日本語');
+  });
+
+  it('maps PDF font names to fonts Word and LibreOffice know', () => {
+    expect(wordFont('ABCDEF+Helvetica-Bold')).toBe('Arial');
+    expect(wordFont('ArialMT')).toBe('Arial');
+    expect(wordFont('Times-Roman')).toBe('Times New Roman');
+    expect(wordFont('TimesNewRomanPS-BoldItalicMT')).toBe('Times New Roman');
+    expect(wordFont('Courier')).toBe('Courier New');
+    expect(wordFont('GHIJKL+Calibri-Bold')).toBe('Calibri');
+    expect(wordFont('F1')).toBe('Arial');
+  });
+});
