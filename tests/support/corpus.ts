@@ -16,11 +16,14 @@ export function corpusFiles(folder: string, ext?: string): string[] {
   return fs.readdirSync(dir).filter((f) => !ext || f.toLowerCase().endsWith(ext)).sort().map((f) => path.join(dir, f));
 }
 
-/** describe() when the corpus is present; otherwise a skipped block whose name says why. */
-export const describeCorpus: (name: string, fn: () => void) => void = hasCorpus
-  ? describe
-  : (name, fn) => {
-      // eslint-disable-next-line no-console
-      console.warn(`[corpus] ${CORPUS_DIR} is absent: skipping "${name}"`);
-      describe.skip(`${name} (skipped: ../shared/corpus absent)`, fn);
-    };
+/** Jest: describe() when the corpus is present; otherwise a skipped block whose name says why. (Looked up
+ * on call, so Playwright specs can import this module too.) */
+export function describeCorpus(name: string, fn: () => void): void {
+  if (hasCorpus) {
+    describe(name, fn);
+    return;
+  }
+  // eslint-disable-next-line no-console
+  console.warn(`[corpus] ${CORPUS_DIR} is absent: skipping "${name}"`);
+  describe.skip(`${name} (skipped: ../shared/corpus absent)`, fn);
+}
