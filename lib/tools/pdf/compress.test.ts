@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { isAppError } from '@/lib/api/errors';
 import { process as compress } from './compress';
-import { mixedImagePdf, photoPdf, textPdf } from './compress/testing/make-pdfs';
+import { cmykPdf, mixedImagePdf, photoPdf, textPdf } from './compress/testing/make-pdfs';
 import { compareDocs } from './compress/testing/page-similarity';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 
@@ -93,6 +93,25 @@ describe('pdf compress', () => {
     const [ra, rb] = await Promise.all([chartA, chartB].map((f) => sharp(f).raw().toBuffer()));
     expect(rb.equals(ra)).toBe(true);
     expect(compareDocs(input, out.path, 1).worst).toBeGreaterThan(0.98);
+  });
+
+  it('downsamples a CMYK JPEG in CMYK and keeps its colours', async () => {
+    const input = write('cmyk.pdf', await cmykPdf());
+    const out = await run(input);
+    qpdfCheck(out.path);
+    const [img] = listImages(out.path);
+    expect(img.color).toBe('cmyk');
+    expect(img.enc).toBe('jpeg');
+    expect(img.xppi).toBeLessThanOrEqual(160);
+    expect(fs.statSync(out.path).size).toBeLessThan(fs.statSync(input).size * 0.3);
+    // colour renders (poppler) of both files: same average colour per channel
+    const mean = async (f: string) => {
+      execFileSync('pdftoppm', ['-r', '30', '-png', '-singlefile', f, path.join(dir, path.basename(f, '.pdf'))]);
+      return (await sharp(path.join(dir, `${path.basename(f, '.pdf')}.png`)).stats()).channels.map((c) => c.mean);
+    };
+    const [a, b] = [await mean(input), await mean(out.path)];
+    a.forEach((v, i) => expect(Math.abs(v - b[i])).toBeLessThan(1.5));
+    expect(compareDocs(input, out.path, 1).worst).toBeGreaterThan(0.97);
   });
 
   it('returns the original with a notice when the gain is too small (text only)', async () => {

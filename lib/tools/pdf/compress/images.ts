@@ -53,14 +53,18 @@ export function targetSize(w: number, h: number, p: Placement | undefined, s: Im
   return nw < w && nh < h ? { w: nw, h: nh } : null;
 }
 
-function isDefaultDecode(d: PDFDict, comps: number, indexed: boolean): boolean {
+function decodeKind(d: PDFDict, comps: number, indexed: boolean): 'default' | 'inverted' | 'other' {
   const dec = d.lookup(N('Decode'));
-  if (!dec) return true;
+  if (!dec) return 'default';
   const arr = (dec as unknown as { asArray?: () => unknown[] }).asArray?.();
-  if (!arr || arr.length !== 2 * comps) return false;
+  if (!arr || arr.length !== 2 * comps) return 'other';
   const vals = arr.map((v) => (v instanceof PDFNumber ? v.asNumber() : NaN));
-  return vals.every((v, i) => (i % 2 === 0 ? v === 0 : v === (indexed ? 255 : 1)));
+  if (vals.every((v, i) => (i % 2 === 0 ? v === 0 : v === (indexed ? 255 : 1)))) return 'default';
+  if (!indexed && vals.every((v, i) => (i % 2 === 0 ? v === 1 : v === 0))) return 'inverted';
+  return 'other';
 }
+
+const hasAdobeMarker = (jpeg: Uint8Array) => Buffer.from(jpeg.buffer, jpeg.byteOffset, Math.min(jpeg.byteLength, 65536)).includes('Adobe');
 
 export async function recompressImage(
   ctx: PDFContext,
@@ -84,7 +88,10 @@ export async function recompressImage(
   const info = isSoftMask && !d.get(N('ColorSpace'))
     ? { comps: 1 as const, space: N('DeviceGray') }
     : colourInfo(ctx, d.get(N('ColorSpace')));
-  if (!info || !isDefaultDecode(d, info.palette ? 1 : info.comps, !!info.palette)) return kept;
+  if (!info) return kept;
+  const decode = decodeKind(d, info.palette ? 1 : info.comps, !!info.palette);
+  // Inverted /Decode is the usual companion of Adobe CMYK JPEGs; it is kept as it is (see below).
+  if (decode === 'other' || (decode === 'inverted' && info.comps !== 4)) return kept;
   const size = targetSize(w, h, placement, s);
   const last = chain.names[chain.names.length - 1];
 
@@ -93,18 +100,26 @@ export async function recompressImage(
     const jpeg = applyFilters(ctx, stream.contents, { names: chain.names.slice(0, -1), parms: chain.parms.slice(0, -1) }, before * 4 + 1024);
     if (!jpeg) return kept;
     const meta = await sharp(jpeg).metadata().catch(() => null);
-    if (!meta || meta.width !== w || meta.height !== h || meta.channels !== info.comps || meta.space === 'cmyk') return kept;
+    if (!meta || meta.width !== w || meta.height !== h || meta.channels !== info.comps) return kept;
+    const cmyk = info.comps === 4;
+    // CMYK: only Adobe-style JPEGs (libjpeg writes that style again, so the file's /Decode stays right),
+    // processed in CMYK so no colour conversion happens.
+    if (cmyk && (meta.space !== 'cmyk' || !hasAdobeMarker(jpeg))) return kept;
+    if (!cmyk && meta.space === 'cmyk') return kept;
     let img = sharp(jpeg, { ignoreIcc: true, failOn: 'none' });
+    if (cmyk) img = img.pipelineColourspace('cmyk');
     if (size) img = img.resize(size.w, size.h, { fit: 'fill' });
     if (info.comps === 1) img = img.toColourspace('b-w');
+    if (cmyk) img = img.toColourspace('cmyk');
     const out = await img.jpeg({ quality: s.jpegQuality, mozjpeg: true }).toBuffer().catch(() => null);
-    if (!out || !(await sameChannels(out, info.comps))) return kept;
+    if (!out || !(await sameChannels(out, info.comps)) || (cmyk && !hasAdobeMarker(out))) return kept;
     const limit = size ? before : before * s.jpegReencodeGain;
     if (out.length >= limit) return kept;
-    replace(ctx, ref, stream, out, size ?? { w, h }, 'DCTDecode', info.space, null);
+    replace(ctx, ref, stream, out, size ?? { w, h }, 'DCTDecode', info.space, null, cmyk);
     return { before, after: out.length, action: 'jpeg' };
   }
 
+  if (info.comps === 4) return kept; // raw CMYK pixels: left alone
   const srcComps = info.palette ? 1 : info.comps;
   const expected = w * h * srcComps;
   if (expected > s.maxDecodedBytes) return kept;
@@ -161,6 +176,7 @@ async function sameChannels(jpeg: Buffer, comps: number): Promise<boolean> {
 function replace(
   ctx: PDFContext, ref: PDFRef, old: PDFRawStream, bytes: Buffer, dims: { w: number; h: number },
   filter: 'DCTDecode' | 'FlateDecode', space: import('pdf-lib').PDFObject, predictorColors: number | null,
+  keepDecode = false,
 ) {
   const d = old.dict.clone(ctx);
   d.set(N('Width'), PDFNumber.of(dims.w));
@@ -170,7 +186,7 @@ function replace(
   d.set(N('ColorSpace'), space);
   d.delete(N('DecodeParms'));
   d.delete(N('DP'));
-  d.delete(N('Decode'));
+  if (!keepDecode) d.delete(N('Decode'));
   if (predictorColors !== null) {
     d.set(N('DecodeParms'), ctx.obj({ Predictor: 15, Colors: predictorColors, BitsPerComponent: 8, Columns: dims.w }));
   }

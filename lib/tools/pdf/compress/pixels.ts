@@ -7,8 +7,8 @@ import {
 } from 'pdf-lib';
 
 export interface ColourInfo {
-  /** Components of the pixels after palette expansion: 1 (gray) or 3 (RGB). */
-  comps: 1 | 3;
+  /** Components of the pixels after palette expansion: 1 (gray), 3 (RGB) or 4 (CMYK: JPEG only). */
+  comps: 1 | 3 | 4;
   /** The colour space object to write for expanded pixels (base space for Indexed). */
   space: PDFObject;
   palette?: { hival: number; lookup: Uint8Array };
@@ -22,6 +22,7 @@ export function colourInfo(ctx: PDFContext, csObj: PDFObject | undefined): Colou
   if (cs instanceof PDFName) {
     if (cs === PDFName.of('DeviceGray') || cs === PDFName.of('G')) return { comps: 1, space: csObj! };
     if (cs === PDFName.of('DeviceRGB') || cs === PDFName.of('RGB')) return { comps: 3, space: csObj! };
+    if (cs === PDFName.of('DeviceCMYK') || cs === PDFName.of('CMYK')) return { comps: 4, space: csObj! };
     return null;
   }
   if (!(cs instanceof PDFArray) || cs.size() < 1) return null;
@@ -31,13 +32,13 @@ export function colourInfo(ctx: PDFContext, csObj: PDFObject | undefined): Colou
   if (family === PDFName.of('ICCBased')) {
     const icc = cs.lookup(1);
     const n = icc instanceof PDFStream ? num(icc.dict.lookup(PDFName.of('N'))) : undefined;
-    if (n === 1 || n === 3) return { comps: n, space: csObj! };
+    if (n === 1 || n === 3 || n === 4) return { comps: n, space: csObj! };
     return null;
   }
   if ((family === PDFName.of('Indexed') || family === PDFName.of('I')) && cs.size() === 4) {
     const base = colourInfo(ctx, cs.get(1));
     const hival = num(cs.lookup(2));
-    if (!base || base.palette || hival === undefined || hival < 0 || hival > 255) return null;
+    if (!base || base.palette || base.comps === 4 || hival === undefined || hival < 0 || hival > 255) return null;
     const lk = cs.lookup(3);
     let lookup: Uint8Array | undefined;
     if (lk instanceof PDFString || lk instanceof PDFHexString) lookup = lk.asBytes();

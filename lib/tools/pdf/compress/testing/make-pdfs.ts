@@ -163,3 +163,15 @@ export async function bigPhotoPdf(targetMB: number): Promise<Uint8Array> {
   }
   return doc.save();
 }
+
+/** A print-style CMYK JPEG (Adobe marker, /Decode [1 0 1 0 1 0 1 0] as pdf-lib writes it) at 300 dpi. */
+export async function cmykPdf(): Promise<Uint8Array> {
+  const w = 1500;
+  const h = 1000;
+  const cmyk = await sharp(await syntheticPhoto(w, h, 4), { raw: { width: w, height: h, channels: 3 } })
+    .toColourspace('cmyk').jpeg({ quality: 92 }).toBuffer();
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.drawImage(await doc.embedJpg(cmyk), { x: 50, y: 400, width: 360, height: 240 });
+  return doc.save();
+}
