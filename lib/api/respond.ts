@@ -29,7 +29,14 @@ export async function readJson(req: Request, maxBytes: number): Promise<unknown>
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body (e.g. a debounced request it aborted): nothing to answer or log.
+      throw new AppError('BAD_REQUEST', 'The request was interrupted.');
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
