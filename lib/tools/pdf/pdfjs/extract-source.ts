@@ -30,19 +30,21 @@ function fontInfo(page, fontName, styles) {
   let name = '';
   let bold = false;
   let italic = false;
+  let generic = 'sans-serif';
   try {
     const f = page.commonObjs.get(fontName);
     if (f) {
       name = f.name || '';
       bold = !!(f.bold || f.black);
       italic = !!f.italic;
+      if (f.fallbackName === 'serif' || f.fallbackName === 'monospace') generic = f.fallbackName;
     }
   } catch {}
   if (!name && styles[fontName]) name = styles[fontName].fontFamily || '';
   const plain = name.replace(/^[A-Z]{6}\+/, '');
   if (/bold|black|heavy|semibold|demi/i.test(plain)) bold = true;
   if (/italic|oblique|-it$|,it$/i.test(plain)) italic = true;
-  return { name: plain, bold, italic };
+  return { name: plain, bold, italic, generic };
 }
 
 async function extractPage(pdfjs, doc, p, task) {
@@ -191,7 +193,7 @@ async function extractPage(pdfjs, doc, p, task) {
       }
     }
     runs.push({
-      str: unligature(item.str), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, bold: f.bold,
+      str: unligature(item.str), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,
       italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible,
     });
   }
@@ -206,7 +208,7 @@ async function extractPage(pdfjs, doc, p, task) {
         const h = Math.abs(q2[1] - q1[1]);
         const size = Math.max(4, Math.min(12, h * 0.7));
         runs.push({ str: a.fieldValue, x: Math.min(q1[0], q2[0]) + 2, y: Math.max(q1[1], q2[1]) - (h - size) / 2 - size * 0.2,
-          w: Math.abs(q2[0] - q1[0]) - 4, size, font: 'Helvetica', bold: false, italic: false, color: '#000000', rotated: false,
+          w: Math.abs(q2[0] - q1[0]) - 4, size, font: 'Helvetica', generic: 'sans-serif', bold: false, italic: false, color: '#000000', rotated: false,
           eol: true, invisible: false });
       }
       const url = a.url || a.unsafeUrl;

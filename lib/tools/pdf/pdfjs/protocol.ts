@@ -25,6 +25,8 @@ export interface TextRun {
   /** Font size in points. */
   size: number;
   font: string;
+  /** pdf.js's classification of the font (from its flags and name). */
+  generic: 'serif' | 'sans-serif' | 'monospace';
   bold: boolean;
   italic: boolean;
   /** '#rrggbb' */
@@ -35,6 +37,8 @@ export interface TextRun {
   eol: boolean;
   /** Text render mode 3 (OCR layers over scans) */
   invisible: boolean;
+  /** Set by the layout: a raised or lowered small run next to a line (footnote marks, exponents). */
+  script?: 'super' | 'sub';
 }
 
 export interface Box {

@@ -16,6 +16,11 @@ describe('PDF to Word text hygiene', () => {
     expect(wordFont('TimesNewRomanPS-BoldItalicMT')).toBe('Times New Roman');
     expect(wordFont('Courier')).toBe('Courier New');
     expect(wordFont('GHIJKL+Calibri-Bold')).toBe('Calibri');
+    expect(wordFont('Georgia-Italic', 'serif')).toBe('Georgia');
     expect(wordFont('F1')).toBe('Arial');
+    // embedded faces nobody has: by kind, never a wide sans for a book serif
+    expect(wordFont('ACaslon-Regular', 'serif')).toBe('Times New Roman');
+    expect(wordFont('P22Typewriter', 'monospace')).toBe('Courier New');
+    expect(wordFont('BrandSans-Light', 'sans-serif')).toBe('Arial');
   });
 });

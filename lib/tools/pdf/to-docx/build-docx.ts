@@ -11,6 +11,7 @@ import type { Box, PageData, PageImage, PageLink, RawPixels, TextRun } from '../
 import { buildLines, flatten, layoutPage, median, mergeBands, paragraphs, type Block, type CutNode, type Line, type Para } from './layout';
 import type { Table } from './tables';
 import { looksPhotographic } from '../compress/pixels';
+import { substituteWidth } from './metrics';
 
 const TW = 20; // twips per point
 const PX = 96 / 72; // docx image sizes are in pixels at 96 dpi
@@ -18,15 +19,33 @@ const MAX_IMAGE_DPI = 200;
 
 type Child = Paragraph | DocxTable;
 
-/** PDF font names → names Word and LibreOffice know (metric-compatible substitutes exist for these). */
-export function wordFont(pdfName: string): string {
+/** Families Word users commonly have (Windows/Office), kept by name. */
+const COMMON_FONTS = new Set([
+  'Arial', 'Arial Narrow', 'Arial Black', 'Calibri', 'Cambria', 'Candara', 'Consolas', 'Constantia', 'Corbel',
+  'Courier New', 'Georgia', 'Garamond', 'Book Antiqua', 'Bookman Old Style', 'Century', 'Century Gothic',
+  'Franklin Gothic', 'Gill Sans', 'Lucida Console', 'Lucida Sans', 'Palatino Linotype', 'Segoe UI', 'Tahoma',
+  'Times New Roman', 'Trebuchet MS', 'Verdana', 'Aptos', 'Symbol', 'Wingdings',
+  // metric-compatible open families LibreOffice ships
+  'Liberation Sans', 'Liberation Serif', 'Liberation Mono', 'DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono',
+  'Noto Sans', 'Noto Serif',
+]);
+
+/**
+ * PDF font names → a family Word and LibreOffice can show: the standard 14 and common Office fonts by name;
+ * anything else (embedded book or brand fonts nobody has) by its kind, so an unknown serif face does not
+ * fall back to a wide sans-serif and push the text onto more pages.
+ */
+export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-serif'): string {
   const n = pdfName.replace(/^[A-Z]{6}\+/, '').replace(/[-,](Bold|Italic|Oblique|Regular|Roman|Medium|Light|Black|Semibold|Demi|BoldItalic|BoldOblique|It|BdIt|Bd)+.*$/i, '')
     .replace(/(MT|PS|PSMT)$/, '');
   if (/^(helvetica|arial|sans-serif|liberationsans|nimbussans)/i.test(n)) return 'Arial';
   if (/^(times|serif|liberationserif|nimbusroman)/i.test(n)) return 'Times New Roman';
   if (/^(courier|monospace|liberationmono|nimbusmono)/i.test(n)) return 'Courier New';
-  if (!n || /^(F\d+|T\d|Font\d*|[A-Z]{1,2}\d+)$/i.test(n)) return 'Arial';
-  return n.replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  const spaced = n.replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  for (const f of COMMON_FONTS) if (f.replace(/\s/g, '').toLowerCase() === n.replace(/\s/g, '').toLowerCase()) return f;
+  if (generic === 'serif') return 'Times New Roman';
+  if (generic === 'monospace') return 'Courier New';
+  return spaced && /^(calibri|segoe|verdana|tahoma)/i.test(spaced) ? spaced : 'Arial';
 }
 
 async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
@@ -62,7 +81,7 @@ function runText(line: Line): { run: TextRun; text: string; tab?: boolean }[] {
 }
 
 function styleKey(r: TextRun): string {
-  return [wordFont(r.font), Math.round(r.size * 2), r.bold, r.italic, r.color].join('|');
+  return [wordFont(r.font, r.generic), Math.round(r.size * 2), r.bold, r.italic, r.color, r.script ?? ''].join('|');
 }
 
 function linkFor(r: TextRun, links: PageLink[]): string | undefined {
@@ -77,20 +96,48 @@ export function xmlSafe(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
 }
 
-function makeRun(r: TextRun, text: string, tab = false): DocxRun {
+function makeRun(r: TextRun, text: string, tab = false, spacing = 0): DocxRun {
   const clean = xmlSafe(text);
   return new DocxRun({
+    characterSpacing: spacing || undefined,
+    superScript: r.script === 'super' || undefined,
+    subScript: r.script === 'sub' || undefined,
     children: tab ? [new Tab(), clean] : [clean],
-    font: wordFont(r.font),
-    size: Math.max(2, Math.round(r.size * 2)),
+    font: wordFont(r.font, r.generic),
+    // Word shrinks super/subscript itself (to about two thirds): give it the size of the text around.
+    size: Math.max(2, Math.round((r.script ? r.size / 0.65 : r.size) * 2)),
     bold: r.bold || undefined,
     italics: r.italic || undefined,
     color: r.color && r.color !== '#000000' ? r.color.slice(1) : undefined,
   });
 }
 
+/**
+ * Character spacing (twips, ≤ 0) that makes the paragraph as wide in its substitute font as it was in the
+ * PDF, so Word breaks it into the same lines. Only condenses: stretched (justified) PDF lines would
+ * otherwise ask for more room than Word's own justification needs.
+ */
+export async function condense(p: Para): Promise<number> {
+  // The line that would overflow the most decides: one such line is enough to add a line to the page.
+  let worst = 0; // points per character to take away
+  for (const line of p.lines) {
+    let pdfW = 0;
+    let subW = 0;
+    let chars = 0;
+    for (const r of line.runs) {
+      const w = await substituteWidth(r.str, wordFont(r.font, r.generic), r.size, r.bold, r.italic);
+      if (w === null) return 0;
+      pdfW += r.w;
+      subW += w;
+      chars += r.str.length;
+    }
+    if (chars > 10 && subW > pdfW) worst = Math.max(worst, (subW - pdfW) / chars);
+  }
+  return -Math.min(30, Math.ceil(worst * TW));
+}
+
 /** The paragraph's runs, joined across lines, merged by style, wrapped in hyperlinks where linked. */
-function paraChildren(p: Para, links: PageLink[]): (DocxRun | ExternalHyperlink)[] {
+function paraChildren(p: Para, links: PageLink[], spacing = 0): (DocxRun | ExternalHyperlink)[] {
   const pieces: { run: TextRun; text: string; url?: string; tab?: boolean }[] = [];
   p.lines.forEach((line, i) => {
     const parts = runText(line);
@@ -111,7 +158,7 @@ function paraChildren(p: Para, links: PageLink[]): (DocxRun | ExternalHyperlink)
   }
   const out: (DocxRun | ExternalHyperlink)[] = [];
   for (const m of merged) {
-    const run = makeRun(m.run, m.text, m.tab);
+    const run = makeRun(m.run, m.text, m.tab, spacing);
     out.push(m.url ? new ExternalHyperlink({ link: xmlSafe(m.url), children: [run] }) : run);
   }
   return out;
@@ -121,16 +168,34 @@ const ALIGN = {
   left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: AlignmentType.RIGHT, justify: AlignmentType.JUSTIFIED,
 } as const;
 
-function paragraph(p: Para, links: PageLink[], marginLeft: number, before: number, columnBreak = false): Paragraph {
+/** The exact line height a paragraph gets in Word, in points. */
+function lineHeight(p: Para): number {
+  return Math.max(p.lineGap, Math.max(...p.lines.map((l) => l.size)));
+}
+
+/**
+ * Space before a paragraph so its first baseline lands where it was in the PDF (Word puts the baseline
+ * about 80 % down an exact-height line), and where the flow stands after it. Works in Word's terms, so
+ * small differences do not add up over a page.
+ */
+function place(p: Para, cursor: number): { before: number; after: number; pushed: number } {
+  const L = lineHeight(p);
+  const top = p.lines[0].baseline - 0.8 * L;
+  const start = Math.max(cursor, top);
+  return { before: top - cursor, after: start + p.lines.length * L, pushed: Math.max(0, cursor - top) };
+}
+
+async function paragraph(p: Para, links: PageLink[], marginLeft: number, before: number, columnBreak = false): Promise<Paragraph> {
+  const spacing = await condense(p);
   const left = Math.max(0, Math.round((p.left - marginLeft) * TW));
   const first = Math.round(p.firstLine * TW);
-  const line = Math.max(Math.round(p.lineGap * TW), Math.round(Math.max(...p.lines.map((l) => l.size)) * TW));
+  const line = Math.round(lineHeight(p) * TW);
   const tabRuns = p.lines[0].tabRuns;
   const tabStops = tabRuns
     ? [...tabRuns].map((r) => ({ type: TabStopType.LEFT, position: Math.max(0, Math.round((r.x - marginLeft) * TW)) }))
     : undefined;
   return new Paragraph({
-    children: columnBreak ? [new ColumnBreak(), ...paraChildren(p, links)] : paraChildren(p, links),
+    children: columnBreak ? [new ColumnBreak(), ...paraChildren(p, links, spacing)] : paraChildren(p, links, spacing),
     tabStops,
     alignment: ALIGN[p.align],
     indent: first >= 0 ? { left, firstLine: first } : { left: Math.max(left, -first), hanging: -first },
@@ -138,11 +203,11 @@ function paragraph(p: Para, links: PageLink[], marginLeft: number, before: numbe
   });
 }
 
-function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): DocxTable {
+async function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): Promise<DocxTable> {
   const widths = t.xs.slice(1).map((x, i) => Math.max(1, Math.round((x - t.xs[i]) * TW)));
-  const rows = t.rows.map((cells, r) => new TableRow({
+  const rows = await Promise.all(t.rows.map(async (cells, r) => new TableRow({
     height: { value: Math.round((t.ys[r + 1] - t.ys[r]) * TW), rule: 'atLeast' },
-    children: cells.map((cell) => {
+    children: await Promise.all(cells.map(async (cell) => {
       const x1 = t.xs[cell.col];
       const x2 = t.xs[cell.col + cell.span];
       const y1 = t.ys[r];
@@ -155,7 +220,7 @@ function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): Docx
       const region = { x: x1 + 2, y: y1, w: x2 - x1 - 4, h: y2 - y1 };
       const paras = paragraphs(buildLines(runs), region);
       const children = paras.length
-        ? paras.map((p) => paragraph(p, links, x1 + 2, 0))
+        ? await Promise.all(paras.map((p) => paragraph(p, links, x1 + 2, 0)))
         : [new Paragraph({ children: [] })];
       const fill = fills.find((f) => f.x <= x1 + 1 && f.x + f.w >= x2 - 1 && f.y <= y1 + 1 && f.y + f.h >= y2 - 1);
       // Where the text sits in the cell: top, middle or bottom.
@@ -174,8 +239,8 @@ function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): Docx
         shading: fill ? { type: ShadingType.CLEAR, fill: fill.color.slice(1), color: 'auto' } : undefined,
         verticalAlign,
       });
-    }),
-  }));
+    })),
+  })));
   return new DocxTable({ rows, columnWidths: widths, width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA } });
 }
 
@@ -230,13 +295,14 @@ async function emitBlocks(blocks: Block[], page: PageData, out: Emit, area: Box,
       (o.region.x >= b.x + b.w || o.region.x + o.region.w <= b.x));
     const region = beside ? b : area;
     let pending: Line[] = [];
-    const flush = () => {
+    const flush = async () => {
       for (const p of paragraphs(mergeBands(pending), region)) {
-        out.deficit += Math.max(0, out.cursor - p.top - 2);
-        const para = paragraph(p, page.links, indentBase, p.top - out.cursor, pendingBreak);
+        const at = place(p, out.cursor);
+        if (at.pushed > 2) out.deficit += at.pushed;
+        const para = await paragraph(p, page.links, indentBase, at.before, pendingBreak);
         pendingBreak = false;
         push(para);
-        out.cursor = Math.max(out.cursor, p.bottom);
+        out.cursor = at.after;
       }
       pending = [];
     };
@@ -245,7 +311,7 @@ async function emitBlocks(blocks: Block[], page: PageData, out: Emit, area: Box,
         pending.push(it.line);
         continue;
       }
-      flush();
+      await flush();
       breakPara();
       if (it.kind === 'image') {
         out.deficit += Math.max(0, out.cursor - it.box.y - 2);
@@ -253,11 +319,11 @@ async function emitBlocks(blocks: Block[], page: PageData, out: Emit, area: Box,
       } else {
         out.deficit += Math.max(0, out.cursor - it.box.y - 2);
         if (it.box.y - out.cursor > 1) push(new Paragraph({ children: [], spacing: { before: 0, after: 0, line: Math.round((it.box.y - out.cursor) * TW), lineRule: LineRuleType.EXACT } }));
-        push(tableChild(it.table, page.links, page.fills));
+        push(await tableChild(it.table, page.links, page.fills));
       }
       out.cursor = Math.max(out.cursor, it.box.y + it.box.h);
     }
-    flush();
+    await flush();
   }
 }
 
@@ -271,8 +337,9 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
     if (it.line) {
       const l = it.line;
       const p: Para = { lines: [l], align: 'left', left: l.x, firstLine: 0, top: l.y, bottom: l.y + l.h, lineGap: l.size * 1.05 };
-      out.children.push(paragraph(p, page.links, left, l.y - out.cursor));
-      out.cursor = Math.max(out.cursor, l.y) + l.size * 1.05;
+      const at = place(p, out.cursor);
+      out.children.push(await paragraph(p, page.links, left, at.before));
+      out.cursor = at.after;
     } else {
       const img = page.images[it.img];
       out.children.push(await imageParagraph(img, img, maxW, left, img.y - out.cursor));
@@ -352,7 +419,8 @@ export async function pageSections(page: PageData, first: boolean): Promise<ISec
     top: Math.max(0, Math.min(c.y - 2, page.height / 3)),
     left: Math.max(0, Math.min(c.x, page.width / 3)),
     right: Math.max(0, Math.min(page.width - (c.x + c.w) - 1, page.width / 3)),
-    bottom: Math.max(0, Math.min(page.height - (c.y + c.h) - 1, 36)),
+    // a small bottom margin leaves slack for a last line that comes out a little lower than in the PDF
+    bottom: Math.max(0, Math.min(page.height - (c.y + c.h) - 1, 12)),
   };
   const maxW = page.width - margin.left - margin.right;
   const area = { x: margin.left, y: c.y, w: maxW, h: c.h };

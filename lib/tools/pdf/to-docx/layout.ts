@@ -84,6 +84,18 @@ export function buildLines(runs: TextRun[]): Line[] {
         break;
       }
     }
+    if (!target) {
+      // A small run raised (or lowered) at the end of a line, or inside it: a footnote mark, an exponent.
+      for (let i = open.length - 1; i >= 0 && !target; i--) {
+        const l = open[i];
+        const gap = r.x - right(l);
+        const shift = l.baseline - r.y;
+        if (r.size < 0.85 * l.size && gap > -l.size * 0.5 && gap < l.size && Math.abs(shift) > 0.1 * l.size && Math.abs(shift) < 0.75 * l.size) {
+          r.script = shift > 0 ? 'super' : 'sub';
+          target = l;
+        }
+      }
+    }
     if (target) {
       target.runs.push(r);
       const x2 = Math.max(right(target), right(rb));
@@ -102,8 +114,21 @@ export function buildLines(runs: TextRun[]): Line[] {
       open.push(l);
     }
   }
-  for (const l of lines) l.runs.sort((a, b) => a.x - b.x);
-  return lines;
+  // Raised marks read before their line (sorted by baseline) formed lines of their own: attach them.
+  const kept: Line[] = [];
+  for (const l of lines) {
+    const host = l.runs.length <= 2 && lines.find((m) => m !== l && l.size < 0.85 * m.size &&
+      Math.abs(m.baseline - l.baseline) > 0.1 * m.size && Math.abs(m.baseline - l.baseline) < 0.75 * m.size &&
+      l.x >= m.x - 1 && l.x - right(m) < m.size);
+    if (host) {
+      for (const r of l.runs) r.script = host.baseline > l.baseline ? 'super' : 'sub';
+      host.runs.push(...l.runs);
+      const x2 = Math.max(right(host), right(l));
+      host.w = x2 - host.x;
+    } else kept.push(l);
+  }
+  for (const l of kept) l.runs.sort((a, b) => a.x - b.x);
+  return kept;
 }
 
 function gaps(items: Item[], axis: 'x' | 'y', minGap: number): number[] {
