@@ -1,52 +1,23 @@
-// Writes the analysed pages as a DOCX (docx package): one section per page with the page's size and
-// margins, flowing paragraphs with their fonts, sizes, styles, colours, alignment, indents and spacing,
-// images in reading order, tables rebuilt from ruling lines, and hyperlinks.
+// Writes the analysed pages as DOCX sections (docx package): one section per page with the page's size and
+// margins; paragraphs (paragraph.ts), images in reading order, tables rebuilt from ruling lines, columns
+// and side-by-side content as borderless layout tables, scanned pages as a page-sized picture.
 import sharp from 'sharp';
 import {
-  AlignmentType, ColumnBreak, ExternalHyperlink, HorizontalPositionRelativeFrom, Tab, TabStopType, TextWrappingType,
-  VerticalAlignTable, VerticalPositionRelativeFrom, type TableVerticalAlign, ImageRun, LineRuleType, PageOrientation, Paragraph, SectionType, ShadingType,
-  Table as DocxTable, TableBorders, TableCell, TableRow, TextRun as DocxRun, WidthType, type ISectionOptions,
+  ColumnBreak, HorizontalPositionRelativeFrom, ImageRun, LineRuleType, PageOrientation, Paragraph, SectionType,
+  ShadingType, Table as DocxTable, TableBorders, TableCell, TableRow, TextWrappingType, VerticalAlignTable,
+  VerticalPositionRelativeFrom, WidthType, type ISectionOptions, type TableVerticalAlign,
 } from 'docx';
-import type { Box, PageData, PageImage, PageLink, RawPixels, TextRun } from '../pdfjs/protocol';
-import { buildLines, flatten, layoutPage, median, mergeBands, paragraphs, type Block, type CutNode, type Line, type Para } from './layout';
+import type { Box, PageData, PageImage, PageLink, RawPixels } from '../pdfjs/protocol';
+import { buildLines, flatten, layoutPage, mergeBands, paragraphs, type Block, type CutNode, type Line, type Para } from './layout';
 import type { Table } from './tables';
 import { looksPhotographic } from '../compress/pixels';
-import { substituteWidth } from './metrics';
+import { paragraph, place } from './paragraph';
 
 const TW = 20; // twips per point
 const PX = 96 / 72; // docx image sizes are in pixels at 96 dpi
 const MAX_IMAGE_DPI = 200;
 
 type Child = Paragraph | DocxTable;
-
-/** Families Word users commonly have (Windows/Office), kept by name. */
-const COMMON_FONTS = new Set([
-  'Arial', 'Arial Narrow', 'Arial Black', 'Calibri', 'Cambria', 'Candara', 'Consolas', 'Constantia', 'Corbel',
-  'Courier New', 'Georgia', 'Garamond', 'Book Antiqua', 'Bookman Old Style', 'Century', 'Century Gothic',
-  'Franklin Gothic', 'Gill Sans', 'Lucida Console', 'Lucida Sans', 'Palatino Linotype', 'Segoe UI', 'Tahoma',
-  'Times New Roman', 'Trebuchet MS', 'Verdana', 'Aptos', 'Symbol', 'Wingdings',
-  // metric-compatible open families LibreOffice ships
-  'Liberation Sans', 'Liberation Serif', 'Liberation Mono', 'DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono',
-  'Noto Sans', 'Noto Serif',
-]);
-
-/**
- * PDF font names → a family Word and LibreOffice can show: the standard 14 and common Office fonts by name;
- * anything else (embedded book or brand fonts nobody has) by its kind, so an unknown serif face does not
- * fall back to a wide sans-serif and push the text onto more pages.
- */
-export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-serif'): string {
-  const n = pdfName.replace(/^[A-Z]{6}\+/, '').replace(/[-,](Bold|Italic|Oblique|Regular|Roman|Medium|Light|Black|Semibold|Demi|BoldItalic|BoldOblique|It|BdIt|Bd)+.*$/i, '')
-    .replace(/(MT|PS|PSMT)$/, '');
-  if (/^(helvetica|arial|sans-serif|liberationsans|nimbussans)/i.test(n)) return 'Arial';
-  if (/^(times|serif|liberationserif|nimbusroman)/i.test(n)) return 'Times New Roman';
-  if (/^(courier|monospace|liberationmono|nimbusmono)/i.test(n)) return 'Courier New';
-  const spaced = n.replace(/([a-z])([A-Z])/g, '$1 $2').trim();
-  for (const f of COMMON_FONTS) if (f.replace(/\s/g, '').toLowerCase() === n.replace(/\s/g, '').toLowerCase()) return f;
-  if (generic === 'serif') return 'Times New Roman';
-  if (generic === 'monospace') return 'Courier New';
-  return spaced && /^(calibri|segoe|verdana|tahoma)/i.test(spaced) ? spaced : 'Arial';
-}
 
 async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
   const maxW = Math.max(1, Math.round((box.w / 72) * MAX_IMAGE_DPI));
@@ -58,149 +29,6 @@ async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; ty
   const photo = raw.channels !== 4 && looksPhotographic(raw.data, raw.width, raw.height, raw.channels === 1 ? 1 : 3);
   if (photo) return { data: await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), type: 'jpg' };
   return { data: await img.png({ compressionLevel: 9 }).toBuffer(), type: 'png' };
-}
-
-function runText(line: Line): { run: TextRun; text: string; tab?: boolean }[] {
-  const out: { run: TextRun; text: string; tab?: boolean }[] = [];
-  let prev: TextRun | undefined;
-  for (const r of line.runs) {
-    let text = r.str;
-    if (line.tabRuns?.has(r)) {
-      out.push({ run: r, text: text.trimStart(), tab: true });
-      prev = r;
-      continue;
-    }
-    if (prev) {
-      const gap = r.x - (prev.x + prev.w);
-      if (gap > 0.07 * Math.min(r.size, prev.size) && !/\s$/.test(prev.str) && !/^\s/.test(text)) text = ` ${text}`;
-    }
-    out.push({ run: r, text });
-    prev = r;
-  }
-  return out;
-}
-
-function styleKey(r: TextRun): string {
-  return [wordFont(r.font, r.generic), Math.round(r.size * 2), r.bold, r.italic, r.color, r.script ?? ''].join('|');
-}
-
-function linkFor(r: TextRun, links: PageLink[]): string | undefined {
-  const cx = r.x + r.w / 2;
-  const cy = r.y - r.size * 0.3;
-  return links.find((l) => cx >= l.x - 1 && cx <= l.x + l.w + 1 && cy >= l.y - 1 && cy <= l.y + l.h + 1)?.url;
-}
-
-/** Characters XML 1.0 forbids (PDF fonts may map glyphs to control codes): Word would refuse the file. */
-export function xmlSafe(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
-}
-
-function makeRun(r: TextRun, text: string, tab = false, spacing = 0): DocxRun {
-  const clean = xmlSafe(text);
-  return new DocxRun({
-    characterSpacing: spacing || undefined,
-    superScript: r.script === 'super' || undefined,
-    subScript: r.script === 'sub' || undefined,
-    children: tab ? [new Tab(), clean] : [clean],
-    font: wordFont(r.font, r.generic),
-    // Word shrinks super/subscript itself (to about two thirds): give it the size of the text around.
-    size: Math.max(2, Math.round((r.script ? r.size / 0.65 : r.size) * 2)),
-    bold: r.bold || undefined,
-    italics: r.italic || undefined,
-    color: r.color && r.color !== '#000000' ? r.color.slice(1) : undefined,
-  });
-}
-
-/**
- * Character spacing (twips, ≤ 0) that makes the paragraph as wide in its substitute font as it was in the
- * PDF, so Word breaks it into the same lines. Only condenses: stretched (justified) PDF lines would
- * otherwise ask for more room than Word's own justification needs.
- */
-export async function condense(p: Para): Promise<number> {
-  // The line that would overflow the most decides: one such line is enough to add a line to the page.
-  let worst = 0; // points per character to take away
-  for (const line of p.lines) {
-    let pdfW = 0;
-    let subW = 0;
-    let chars = 0;
-    for (const r of line.runs) {
-      const w = await substituteWidth(r.str, wordFont(r.font, r.generic), r.size, r.bold, r.italic);
-      if (w === null) return 0;
-      pdfW += r.w;
-      subW += w;
-      chars += r.str.length;
-    }
-    if (chars > 10 && subW > pdfW) worst = Math.max(worst, (subW - pdfW) / chars);
-  }
-  return -Math.min(30, Math.ceil(worst * TW));
-}
-
-/** The paragraph's runs, joined across lines, merged by style, wrapped in hyperlinks where linked. */
-function paraChildren(p: Para, links: PageLink[], spacing = 0): (DocxRun | ExternalHyperlink)[] {
-  const pieces: { run: TextRun; text: string; url?: string; tab?: boolean }[] = [];
-  p.lines.forEach((line, i) => {
-    const parts = runText(line);
-    if (i > 0 && parts.length) {
-      const last = pieces[pieces.length - 1];
-      // A word hyphenated at the line end continues on the next line: the hyphen becomes a soft hyphen
-      // (shown by Word only where it breaks the line). Otherwise lines are separated by a space.
-      if (last && /\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(parts[0].text)) last.text = `${last.text.slice(0, -1)}\u00ad`;
-      else if (last && !/[-\u00ad]$/.test(last.text) && !/\s$/.test(last.text)) parts[0].text = ` ${parts[0].text.trimStart()}`;
-    }
-    for (const part of parts) pieces.push({ ...part, url: linkFor(part.run, links) });
-  });
-  const merged: typeof pieces = [];
-  for (const pc of pieces) {
-    const prev = merged[merged.length - 1];
-    if (prev && !pc.tab && styleKey(prev.run) === styleKey(pc.run) && prev.url === pc.url) prev.text += pc.text;
-    else merged.push({ ...pc });
-  }
-  const out: (DocxRun | ExternalHyperlink)[] = [];
-  for (const m of merged) {
-    const run = makeRun(m.run, m.text, m.tab, spacing);
-    out.push(m.url ? new ExternalHyperlink({ link: xmlSafe(m.url), children: [run] }) : run);
-  }
-  return out;
-}
-
-const ALIGN = {
-  left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: AlignmentType.RIGHT, justify: AlignmentType.JUSTIFIED,
-} as const;
-
-/** The exact line height a paragraph gets in Word, in points. */
-function lineHeight(p: Para): number {
-  return Math.max(p.lineGap, Math.max(...p.lines.map((l) => l.size)));
-}
-
-/**
- * Space before a paragraph so its first baseline lands where it was in the PDF (Word puts the baseline
- * about 80 % down an exact-height line), and where the flow stands after it. Works in Word's terms, so
- * small differences do not add up over a page.
- */
-function place(p: Para, cursor: number): { before: number; after: number; pushed: number } {
-  const L = lineHeight(p);
-  const top = p.lines[0].baseline - 0.8 * L;
-  const start = Math.max(cursor, top);
-  return { before: top - cursor, after: start + p.lines.length * L, pushed: Math.max(0, cursor - top) };
-}
-
-async function paragraph(p: Para, links: PageLink[], marginLeft: number, before: number, columnBreak = false): Promise<Paragraph> {
-  const spacing = await condense(p);
-  const left = Math.max(0, Math.round((p.left - marginLeft) * TW));
-  const first = Math.round(p.firstLine * TW);
-  const line = Math.round(lineHeight(p) * TW);
-  const tabRuns = p.lines[0].tabRuns;
-  const tabStops = tabRuns
-    ? [...tabRuns].map((r) => ({ type: TabStopType.LEFT, position: Math.max(0, Math.round((r.x - marginLeft) * TW)) }))
-    : undefined;
-  return new Paragraph({
-    children: columnBreak ? [new ColumnBreak(), ...paraChildren(p, links, spacing)] : paraChildren(p, links, spacing),
-    tabStops,
-    alignment: ALIGN[p.align],
-    indent: first >= 0 ? { left, firstLine: first } : { left: Math.max(left, -first), hanging: -first },
-    spacing: { before: Math.max(0, Math.round(before * TW)), after: 0, line, lineRule: LineRuleType.EXACT },
-  });
 }
 
 async function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): Promise<DocxTable> {
@@ -446,4 +274,3 @@ export async function pageSections(page: PageData, first: boolean): Promise<ISec
   return sections;
 }
 
-export { median };

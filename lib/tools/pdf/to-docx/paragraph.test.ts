@@ -1,4 +1,4 @@
-import { wordFont, xmlSafe } from './build-docx';
+import { wordFont, xmlSafe } from './paragraph';
 
 describe('PDF to Word text hygiene', () => {
   it('drops characters XML 1.0 forbids and keeps everything else', () => {
