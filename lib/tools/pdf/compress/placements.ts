@@ -2,10 +2,9 @@
 // and annotation appearances) tracking the CTM, and records for each image XObject the largest size in
 // points at which it appears. The compressor downsamples only images whose pixels exceed what that
 // largest placement can show.
-import {
-  PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, decodePDFRawStream,
-} from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream } from 'pdf-lib';
 import { scanContent } from './content-lexer';
+import { applyFilters, filterChain } from './pixels';
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -27,12 +26,18 @@ function mul(m: Matrix, n: Matrix): Matrix {
   ];
 }
 
+/** Content streams above this decoded size are not walked (a decompression bomb must not exhaust memory). */
+const MAX_CONTENT_BYTES = 64 * 1024 * 1024;
+
 function streamBytes(s: unknown): Uint8Array | null {
   try {
-    if (s instanceof PDFRawStream) return decodePDFRawStream(s).decode();
+    if (s instanceof PDFRawStream) {
+      const chain = filterChain(s.dict);
+      return chain ? applyFilters(s.dict.context, s.contents, chain, MAX_CONTENT_BYTES) : null;
+    }
     if (s instanceof PDFStream) return s.getContents();
   } catch {
-    // an undecodable content stream draws nothing we can measure
+    // an undecodable (or oversized) content stream draws nothing we can measure
   }
   return null;
 }

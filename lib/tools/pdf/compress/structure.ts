@@ -31,7 +31,7 @@ export function recompressStreams(doc: PDFDocument): { before: number; after: nu
     if (size < 64) continue;
     let plain: Uint8Array;
     try {
-      plain = chain.names.length ? inflate(obj.contents, 512 * 1024 * 1024) : obj.contents;
+      plain = chain.names.length ? inflate(obj.contents, 128 * 1024 * 1024) : obj.contents;
     } catch {
       continue; // a damaged stream stays as it is
     }
