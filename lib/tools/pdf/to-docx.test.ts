@@ -99,7 +99,7 @@ describe('PDF to Word page geometry', () => {
 });
 
 describeCorpus('PDF to Word on real files', () => {
-  it.each(GOOD)('%s: the text comes through (word recall vs pdftotext)', (name) => {
+  it.each(GOOD)('%s: the text comes through (word recall vs pdftotext) on as many pages', (name) => {
     const file = corpusPath('pdf', name);
     const r = converted.get(file)!;
     const ref = words(pdftotext(file));
@@ -112,6 +112,10 @@ describeCorpus('PDF to Word on real files', () => {
       expect(wordRecall(ref, got)).toBeGreaterThan(0.97);
       expect(pairRecall(ref, got)).toBeGreaterThan(0.75);
     }
+    // One Word page per PDF page for ordinary documents; dense forms may spread, but not without bound.
+    const pagesOf = (f: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))![1]);
+    const limit = name.includes('f1040') ? 2 * pagesOf(file) : pagesOf(file);
+    expect(pagesOf(r.pdf!)).toBeLessThanOrEqual(limit);
   });
 
   const bad = corpusFiles('bad', '.pdf');
