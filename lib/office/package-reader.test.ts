@@ -212,3 +212,25 @@ describeCorpus('openPackage on the bad corpus', () => {
     expect(await sniffOfficeKind(corpusPath('bad', 'pypptx-no-slides.pptx'))).toBe('pptx');
   });
 });
+
+describe('bytes after the end of the ZIP', () => {
+  it('are ignored, as PowerPoint and LibreOffice ignore them, and the package opens and sniffs', async () => {
+    const { mkdtempSync, writeFileSync, readFileSync, rmSync } = await import('node:fs');
+    const os = await import('node:os');
+    const pathMod = await import('node:path');
+    const { Document, Packer, Paragraph } = await import('docx');
+    const dir = mkdtempSync(pathMod.join(os.tmpdir(), 'trailer-'));
+    try {
+      const good = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('trailer test')] }] }));
+      const file = pathMod.join(dir, 'with-trailer.docx');
+      writeFileSync(file, Buffer.concat([good, Buffer.from([0x00])]));
+      expect(await sniffOfficeKind(file)).toBe('docx');
+      const pkg = await openPackage(file, 'with-trailer.docx', 'docx');
+      expect((await pkg.readXml('word/document.xml')).includes('trailer test')).toBe(true);
+      await pkg.close();
+      expect(readFileSync(file).length).toBe(good.length + 1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

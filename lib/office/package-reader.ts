@@ -93,6 +93,47 @@ async function readHead(filePath: string, n: number): Promise<Buffer> {
   }
 }
 
+/** Where the ZIP really ends when bytes follow its end record (PowerPoint and LibreOffice ignore such a
+ * trailer, so real decks carry one), or null when there is no end record or nothing after it. */
+async function zipEndBeforeTrailer(filePath: string): Promise<number | null> {
+  const fh = await fs.promises.open(filePath, 'r');
+  try {
+    const { size } = await fh.stat();
+    const len = Math.min(size, 65_557 + 64);
+    const tail = Buffer.alloc(len);
+    await fh.read(tail, 0, len, size - len);
+    for (let i = len - 22; i >= 0; i--) {
+      if (tail.readUInt32LE(i) !== 0x06054b50) continue;
+      const end = size - len + i + 22 + tail.readUInt16LE(i + 20);
+      return end < size ? end : null;
+    }
+    return null;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** The file seen only up to `end`: yauzl reads ranges through it, so no trimmed copy is written. */
+class RangeReader extends yauzl.RandomAccessReader {
+  constructor(private readonly filePath: string) {
+    super();
+  }
+
+  _readStreamForRange(start: number, end: number): Readable {
+    return fs.createReadStream(this.filePath, { start, end: end - 1 });
+  }
+}
+
+async function openZip(filePath: string, options: yauzl.Options): Promise<yauzl.ZipFile> {
+  try {
+    return await yauzl.openPromise(filePath, options);
+  } catch (err) {
+    const end = await zipEndBeforeTrailer(filePath).catch(() => null);
+    if (end === null) throw err;
+    return yauzl.fromRandomAccessReaderPromise(new RangeReader(filePath), end, options);
+  }
+}
+
 /** Reads every central-directory entry (after the count was checked), stopping at the first error. */
 function readEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   return new Promise((resolve, reject) => {
@@ -144,7 +185,7 @@ export async function openPackage(filePath: string, name: string, expect?: Packa
 
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true });
+    zip = await openZip(filePath, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true });
   } catch {
     throw damaged();
   }

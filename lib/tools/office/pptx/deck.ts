@@ -1,9 +1,6 @@
 // One source deck opened through the guarded package reader: its content types, presentation part,
 // slide list, masters and sizes, with cached relationship lookups.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { AppError } from '@/lib/api/errors';
 import { damagedError, decodeXml, openPackage, type OfficePackage } from '@/lib/office/package-reader';
 import { ContentTypes, NS, REL, XmlError, descendants, firstChild, parseRels, parseXml, relsPartOf, type Rel, type XElement as Element } from './opc';
@@ -82,39 +79,9 @@ function prefetch(pkg: OfficePackage, pending: Map<string, Promise<Buffer | unde
  * Where a ZIP really ends when bytes trail its end-of-central-directory record (some writers and transfers
  * append a newline; PowerPoint ignores them), or null when nothing trails.
  */
-async function zipEndBeforeTrailer(filePath: string): Promise<number | null> {
-  const fh = await fs.promises.open(filePath, 'r');
-  try {
-    const { size } = await fh.stat();
-    const len = Math.min(size, 65_557 + 64);
-    const tail = Buffer.alloc(len);
-    await fh.read(tail, 0, len, size - len);
-    for (let i = len - 22; i >= 0; i--) {
-      if (tail.readUInt32LE(i) !== 0x06054b50) continue;
-      const end = size - len + i + 22 + tail.readUInt16LE(i + 20);
-      return end < size ? end : null;
-    }
-    return null;
-  } finally {
-    await fh.close();
-  }
-}
-
-/** Opens a deck; a ZIP with bytes after its end record is read from a copy without them (scratchDir). */
-async function openTolerant(filePath: string, name: string, scratchDir: string | undefined): Promise<OfficePackage> {
-  try {
-    return await openPackage(filePath, name, 'pptx');
-  } catch (err) {
-    const end = scratchDir ? await zipEndBeforeTrailer(filePath).catch(() => null) : null;
-    if (end === null || !scratchDir) throw err;
-    const copy = path.join(scratchDir, `trimmed-${Date.now()}-${Math.random().toString(36).slice(2)}.zip`);
-    await pipeline(fs.createReadStream(filePath, { start: 0, end: end - 1 }), fs.createWriteStream(copy));
-    return openPackage(copy, name, 'pptx');
-  }
-}
-
-export async function openDeck(filePath: string, name: string, index: number, scratchDir?: string): Promise<SourceDeck> {
-  const pkg = await openTolerant(filePath, name, scratchDir);
+export async function openDeck(filePath: string, name: string, index: number): Promise<SourceDeck> {
+  // The package reader also accepts decks with stray bytes after the ZIP's end record.
+  const pkg = await openPackage(filePath, name, 'pptx');
   const fileName = pkg.fileName;
   try {
     return await loadDeck(pkg, index);

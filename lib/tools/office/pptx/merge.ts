@@ -1,7 +1,6 @@
 // Merges PowerPoint decks: slides in deck order, each with its own layout, master and theme (stored once
 // per content), notes, comments and media; the first deck's size, settings and notes master win, and
 // slides of other sizes are fitted and centred. See docs/notes/pptx.md.
-import path from 'node:path';
 import { AppError } from '@/lib/api/errors';
 import { damagedError } from '@/lib/office/package-reader';
 import { DeckCopier, type MergeState } from './copier';
@@ -51,11 +50,10 @@ function listLayout(out: OutPackage, masterName: string, layout: string, id: num
   master.data = Buffer.from(serializeXml(doc));
 }
 
-/** `scratchDir` (the job's folder) holds copies of decks that need mending before they can be read. */
-export async function mergePresentations(inputs: MergeInput[], outFile: string, scratchDir = path.dirname(outFile)): Promise<MergeStats> {
+export async function mergePresentations(inputs: MergeInput[], outFile: string): Promise<MergeStats> {
   const decks: SourceDeck[] = [];
   try {
-    for (const [i, input] of inputs.entries()) decks.push(await openDeck(input.path, input.name, i, scratchDir));
+    for (const [i, input] of inputs.entries()) decks.push(await openDeck(input.path, input.name, i));
     return await mergeDecks(decks, outFile);
   } finally {
     await Promise.all(decks.map((d) => d.pkg.close()));
