@@ -37,13 +37,18 @@ export function sniffBytes(b: Buffer, size: number, tail: Buffer): Sniffed {
   return 'unknown';
 }
 
-export type OfficeSniffer = (filePath: string) => Promise<'docx' | 'pptx' | 'xlsx' | null>;
+export interface OfficeSniffer {
+  /** The Office kind of a ZIP package, or null when it is none (or cannot be read). */
+  kind: (filePath: string) => Promise<'docx' | 'pptx' | 'xlsx' | null>;
+  /** Why a ZIP is not the expected package: the reader's precise error, or a 415. */
+  explain: (filePath: string, name: string, expected: 'docx' | 'pptx', expectedText: string) => Promise<Error>;
+}
 
 /** The file's kind; ZIP packages are told apart by their main part when an Office sniffer is given. */
 export async function sniffFile(filePath: string, office?: OfficeSniffer): Promise<Sniffed> {
   const { head: h, size, tail } = await head(filePath, 1024);
   const kind = sniffBytes(h, size, tail);
   if (kind !== 'zip' || !office) return kind;
-  const pkg = await office(filePath).catch(() => null);
+  const pkg = await office.kind(filePath).catch(() => null);
   return pkg === 'docx' || pkg === 'pptx' ? pkg : 'zip';
 }

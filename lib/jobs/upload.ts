@@ -118,6 +118,10 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
         );
       }
       if (!(tool.fileKinds as string[]).includes(kind)) {
+        const office = tool.fileKinds.find((k): k is 'docx' | 'pptx' => k === 'docx' || k === 'pptx');
+        if (kind === 'zip' && office && officeSniffer) {
+          throw await officeSniffer.explain(f.filepath, displayName(name), office, tool.expected);
+        }
         throw new AppError('UNSUPPORTED_TYPE', `"${displayName(name)}" is not ${tool.expected}.`);
       }
       inputs.push({ file: String(i), name, size: f.size, kind: kind as StoredInput['kind'] });
