@@ -26,7 +26,8 @@ export function serverConfig() {
     maxJsonBytes: num('MAX_JSON_KB', 256) * 1024,
     jobConcurrency: Math.max(1, num('JOB_CONCURRENCY', os.availableParallelism())),
     jobQueueMax: num('JOB_QUEUE_MAX', 50),
-    jobTimeoutMs: num('JOB_TIMEOUT_SECONDS', 180) * 1000,
+    // PDF to Word of a long photo book legitimately takes minutes (its pdf.js stage alone may use 240 s).
+    jobTimeoutMs: num('JOB_TIMEOUT_SECONDS', 300) * 1000,
     jobMemoryMb: num('JOB_MEMORY_MB', 4096),
     rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 120),
     maxJobsPerClient: num('MAX_JOBS_PER_CLIENT', 2),
