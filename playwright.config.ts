@@ -9,6 +9,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './e2e',
+  // Its own folder: Playwright empties outputDir at start, and test-results/ also holds Jest's report.
+  outputDir: 'test-results/playwright',
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
