@@ -88,7 +88,8 @@ const targets = [
 
 function cannon(opts, seconds) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: BASE, connections: 8, duration: seconds, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    const { path: urlPath, ...rest } = opts;
+    autocannon({ url: `${BASE}${urlPath}`, connections: 8, duration: seconds, ...rest }, (err, res) => (err ? reject(err) : resolve(res)));
   });
 }
 
