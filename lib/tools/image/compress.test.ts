@@ -5,7 +5,8 @@ import { AppError } from '@/lib/api/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { fixture } from '@/tests/fixtures/image-compress';
 import { djpeg, photoJpeg, runProcessor } from '@/tests/fixtures/image-samples';
-import { ALREADY_SMALL, COMPRESS_SEARCH, compressSearch, LOSSLESS_ONLY, process as compress } from './compress';
+import piexif from 'piexifjs';
+import { ALREADY_SMALL, COMPRESS_SEARCH, compressSearch, LOSSLESS_ONLY, losslessOptimise, process as compress } from './compress';
 import { multiScaleSimilarity, type RawImage } from './similarity';
 
 afterEach(() => {
@@ -64,11 +65,29 @@ describe('Image Compress', () => {
     expect(Buffer.compare(djpeg(data).data, djpeg(small).data)).toBe(0);
   });
 
-  it('returns the original bytes with a notice when a rotated photo cannot be made smaller', async () => {
-    const small = await sharp(await photoJpeg({ width: 160, height: 120 })).withMetadata({ orientation: 6 }).jpeg({ quality: 20, mozjpeg: true }).toBuffer();
-    const { data, notice } = await runProcessor(compress, [{ name: 'turned.jpg', data: small }]);
+  it('optimises a rotated photo losslessly too: orientation kept, GPS and camera details gone', async () => {
+    const q20 = await sharp(await photoJpeg({ width: 160, height: 120 })).jpeg({ quality: 20, mozjpeg: true }).toBuffer();
+    const exif = piexif.dump({
+      '0th': { [piexif.ImageIFD.Orientation]: 6, [piexif.ImageIFD.Make]: 'Camera Maker' },
+      GPS: { [piexif.GPSIFD.GPSLatitudeRef]: 'N', [piexif.GPSIFD.GPSLatitude]: [[37, 1], [33, 1], [0, 1]] },
+    });
+    const turned = Buffer.from(piexif.insert(exif, q20.toString('binary')), 'binary');
+    const { data, notice } = await runProcessor(compress, [{ name: 'turned.jpg', data: turned }]);
+    expect(notice).toBe(LOSSLESS_ONLY);
+    expect(data.length).toBeLessThan(turned.length);
+    expect(Buffer.compare(djpeg(data).data, djpeg(turned).data)).toBe(0);
+    const kept = piexif.load(data.toString('binary'));
+    expect(kept['0th'][piexif.ImageIFD.Orientation]).toBe(6);
+    expect(kept['0th'][piexif.ImageIFD.Make]).toBeUndefined();
+    expect(Object.keys(kept.GPS ?? {})).toEqual([]);
+  });
+
+  it('returns the original picture with a notice when nothing is smaller', async () => {
+    const q20 = await sharp(await photoJpeg({ width: 160, height: 120 })).jpeg({ quality: 20, mozjpeg: true }).toBuffer();
+    const optimal = (await losslessOptimise(q20))!;
+    const { data, notice } = await runProcessor(compress, [{ name: 'optimal.jpg', data: optimal }]);
     expect(notice).toBe(ALREADY_SMALL);
-    expect(Buffer.compare(data, small)).toBe(0);
+    expect(Buffer.compare(data, optimal)).toBe(0);
   });
 
   it('takes its similarity target from IMAGE_COMPRESS_TARGET when it is sensible', () => {

@@ -3,13 +3,14 @@
 // photo keeps the bytes it needs and a smooth one gets small. EXIF orientation is applied to the pixels and
 // EXIF/XMP (GPS, camera data, thumbnails) dropped; the ICC profile is kept; greyscale stays one channel and
 // CMYK stays CMYK. In parallel the input is optimised losslessly with jpegtran (same pixels; Huffman tables,
-// scan mode, EXIF/GPS dropped, ICC kept) when that is installed and the picture needs no rotation: if that is
-// smaller than the re-encode it wins (already well-compressed inputs). If nothing is smaller than the input,
-// its own bytes come back. Both cases carry a notice.
+// scan mode, EXIF/GPS dropped, ICC kept; a rotated photo gets back an orientation-only EXIF) when jpegtran is
+// installed: if that is smaller than the re-encode it wins (already well-compressed inputs). If nothing is
+// smaller than the input, its own picture comes back, still without GPS or camera details. Both carry a notice.
 import 'server-only';
 import { execFile } from 'node:child_process';
 import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import piexif from 'piexifjs';
 import type { Processor } from '../types';
 import { findQuality, jpegOptions, type QualitySearch } from './jpeg-search';
 import { decode, guarded, openImage, type SourceImage } from './sharp-input';
@@ -26,7 +27,7 @@ export function compressSearch(): QualitySearch {
   return t > 0.8 && t < 1 ? { ...COMPRESS_SEARCH, target: t } : COMPRESS_SEARCH;
 }
 
-export const ALREADY_SMALL = 'This image is already well compressed: the original file is returned unchanged.';
+export const ALREADY_SMALL = 'This image is already well compressed: the original picture is returned, with its metadata (GPS, camera details) removed.';
 export const LOSSLESS_ONLY = 'This image is already well compressed: it was only optimised losslessly (same pixels, metadata removed).';
 
 function jpegtran(jpeg: Buffer, args: string[], timeoutMs: number): Promise<Buffer | null> {
@@ -50,6 +51,26 @@ export async function losslessOptimise(jpeg: Buffer, timeoutMs = 30_000): Promis
   return tries.sort((a, b) => a.length - b.length)[0] ?? null;
 }
 
+/**
+ * The same JPEG with its EXIF reduced to the orientation tag (GPS, camera details and thumbnail gone), or
+ * with no EXIF at all for an upright picture. Only the APP1 segment changes (piexifjs): the pixels and the
+ * ICC profile stay byte for byte. Null when the EXIF cannot be rewritten.
+ */
+export function onlyOrientation(jpeg: Buffer, orientation: number): Buffer | null {
+  try {
+    const bin = jpeg.toString('binary');
+    const out = orientation === 1
+      ? piexif.remove(bin)
+      : piexif.insert(piexif.dump({ '0th': { [piexif.ImageIFD.Orientation]: orientation } }), bin);
+    return Buffer.from(out, 'binary');
+  } catch {
+    // piexif.remove throws when there is no EXIF at all: nothing to strip then.
+    return orientation === 1 && !hasExif(jpeg) ? jpeg : null;
+  }
+}
+
+const hasExif = (jpeg: Buffer) => jpeg.subarray(0, 64 * 1024).includes(Buffer.from('Exif\0\0', 'latin1'));
+
 /** Pixels as the encoder sees them (oriented; grey as 1 channel; CMYK rendered to sRGB for the search). */
 export async function referencePixels(src: SourceImage): Promise<RawImage> {
   const pipe = decode(src);
@@ -69,15 +90,16 @@ export async function encodeJpeg(src: SourceImage, quality: number): Promise<Buf
 export const process: Processor = async (inputs, _options, ctx) => {
   const input = inputs[0];
   const src = await openImage(input, ['jpeg']);
-  // Dropping EXIF would lose the orientation of a rotated photo: the lossless path is for upright ones.
-  const upright = (src.meta.orientation ?? 1) === 1;
-  const [reencoded, lossless] = await Promise.all([
+  // jpegtran drops all EXIF; a rotated photo gets its orientation tag back (and nothing else).
+  const orientation = src.meta.orientation ?? 1;
+  const [reencoded, optimised] = await Promise.all([
     guarded(src, async () => {
       const { quality } = await findQuality(await referencePixels(src), compressSearch());
       return encodeJpeg(src, quality);
     }, 'JPEG'),
-    upright ? losslessOptimise(src.data) : Promise.resolve(null),
+    losslessOptimise(src.data),
   ]);
+  const lossless = optimised && (orientation === 1 ? optimised : onlyOrientation(optimised, orientation));
   const file = path.join(ctx.workDir, 'compressed.jpg');
   if (lossless && lossless.length <= reencoded.length && lossless.length < src.data.length) {
     await writeFile(file, lossless);
@@ -87,6 +109,9 @@ export const process: Processor = async (inputs, _options, ctx) => {
     await writeFile(file, reencoded);
     return { path: file };
   }
-  await copyFile(input.path, file);
+  // Nothing is smaller: the original picture, but never with its GPS position or camera details.
+  const stripped = onlyOrientation(src.data, orientation);
+  if (stripped) await writeFile(file, stripped);
+  else await copyFile(input.path, file);
   return { path: file, notice: ALREADY_SMALL };
 };
