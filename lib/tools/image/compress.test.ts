@@ -77,8 +77,8 @@ describe('Image Compress', () => {
     expect(data.length).toBeLessThan(turned.length);
     expect(Buffer.compare(djpeg(data).data, djpeg(turned).data)).toBe(0);
     const kept = piexif.load(data.toString('binary'));
-    expect(kept['0th'][piexif.ImageIFD.Orientation]).toBe(6);
-    expect(kept['0th'][piexif.ImageIFD.Make]).toBeUndefined();
+    expect(kept['0th']?.[piexif.ImageIFD.Orientation]).toBe(6);
+    expect(kept['0th']?.[piexif.ImageIFD.Make]).toBeUndefined();
     expect(Object.keys(kept.GPS ?? {})).toEqual([]);
   });
 
