@@ -90,6 +90,10 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
     const headers = Object.fromEntries(req.headers);
     if (!headers['content-length'] && !headers['transfer-encoding']) headers['transfer-encoding'] = 'chunked';
     const nodeReq = Object.assign(Readable.fromWeb(req.body as import('node:stream/web').ReadableStream), { headers });
+    // formidable lists files in the order their disk writes finish, so a small file can overtake a big one
+    // sent before it; the order the visitor chose is the order the parts began in the stream.
+    const begun: string[] = [];
+    form.on('fileBegin', (_field, file) => begun.push(file.newFilename));
     let fields: formidable.Fields;
     let files: formidable.Files;
     try {
@@ -102,7 +106,9 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
     if (tool.kind === 'lock') validatePassword(fields.password?.[0]);
 
     // Merge tools send `files` (repeated), single tools `file`; formidable keeps the order of the stream.
-    const uploaded: FormidableFile[] = [...(files.files ?? []), ...(files.file ?? [])];
+    const uploaded: FormidableFile[] = [...(files.files ?? []), ...(files.file ?? [])].sort(
+      (a, b) => begun.indexOf(a.newFilename) - begun.indexOf(b.newFilename),
+    );
     if (uploaded.length === 0) throw new AppError('BAD_REQUEST', 'No file was uploaded.');
     if (tool.kind !== 'merge' && uploaded.length > 1) throw new AppError('BAD_REQUEST', 'Send exactly one file.');
 
