@@ -1,12 +1,11 @@
 import { AppError } from '@/lib/api/errors';
 import { LIMITS } from '@/lib/tools/registry';
+import { charCount, PASSWORD_MESSAGES } from '@/lib/client/password';
 
-/** PDF lock's password rule (SPEC section 5), enforced on the server too. */
+/** PDF lock's password rule (SPEC section 5), enforced on the server too: the page's own rule and text. */
 export function validatePassword(password: unknown): string {
   if (typeof password !== 'string' || password.length === 0) throw new AppError('BAD_REQUEST', 'A password is required.');
-  if ([...password].length < LIMITS.passwordMin) {
-    throw new AppError('BAD_REQUEST', 'Password must be at least 6 characters long');
-  }
+  if (charCount(password) < LIMITS.passwordMin) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.tooShort);
   if (password.length > 1024) throw new AppError('BAD_REQUEST', 'The password is too long.');
   return password;
 }

@@ -13,15 +13,16 @@ import type { Processor } from '../types';
 import { pdfErrors, probePdf, repairedNotice, rewriteWithPdfLib } from './common/load-pdf';
 import { runQpdf } from './common/qpdf';
 import { saslprep } from './lock/saslprep';
+import { charCount, PASSWORD_MESSAGES } from '@/lib/client/password';
 
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
+export const PASSWORD_TOO_SHORT = PASSWORD_MESSAGES.tooShort;
 
-/** The prepared password, or the AppError to show. Length is counted as the page counts it. */
+/** The prepared password, or the AppError to show. Length is counted as the page counts it (characters). */
 export function checkPassword(password: unknown): string {
-  if (typeof password !== 'string' || password.length < LIMITS.passwordMin) throw new AppError('BAD_REQUEST', PASSWORD_TOO_SHORT);
+  if (typeof password !== 'string' || charCount(password) < LIMITS.passwordMin) throw new AppError('BAD_REQUEST', PASSWORD_TOO_SHORT);
   const prepared = saslprep(password);
   if (prepared === null) throw new AppError('BAD_REQUEST', 'Password must not contain control characters');
-  if (prepared.length < LIMITS.passwordMin) throw new AppError('BAD_REQUEST', PASSWORD_TOO_SHORT);
+  if (charCount(prepared) < LIMITS.passwordMin) throw new AppError('BAD_REQUEST', PASSWORD_TOO_SHORT);
   return prepared;
 }
 
