@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { FILE_TOOLS, downloadName, routeOf, toolBySlug, type FileToolDef } from '../lib/tools/registry';
 import { formatSize } from '../lib/client/file-list';
-import { loadFixture } from './support/fixtures';
+import { loadFixture } from '../tests/support/tool-fixture';
 import { looksLike, sampleFor, writeTemp } from './support/files';
 import { fileInput, waitCleanup, watchServerError, openTool } from './support/page-helpers';
 

@@ -139,10 +139,4 @@ export async function runJob(api: string, files: FixtureFile[], fields: Record<s
   return { sessionId: up.sessionId, fileId: pr.body.file_id as string, res: dl.res, data: dl.data, processBody: pr.body };
 }
 
-/** The tool's fixture module if its author has written one (tests/fixtures/<slug>.ts). */
-export function loadFixture(slug: string): import('./tool-fixture').ToolFixture | null {
-  const file = path.join(__dirname, '..', 'fixtures', `${slug}.ts`);
-  if (!fs.existsSync(file)) return null;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require(file) as { fixture: import('./tool-fixture').ToolFixture }).fixture;
-}
+export { loadFixture } from './tool-fixture';

@@ -4,6 +4,9 @@
 // fixture file is expected to answer 501 (not built yet).
 // Fixtures must not import Jest or Playwright: use node:assert, so both runners can load them.
 
+import fs from 'node:fs';
+import path from 'node:path';
+
 export interface FixtureFile {
   name: string;
   data: Buffer;
@@ -20,4 +23,15 @@ export interface ToolFixture {
   /** Throws if the result is wrong. Use an independent reader where one exists (qpdf, pdftotext,
    * LibreOffice, jsQR...), not only the library that wrote it. */
   check: (output: Buffer, inputs: FixtureFile[]) => Promise<void>;
+}
+
+/** The tool's fixture if its author has written one (tests/fixtures/<slug>.ts), for Jest and Playwright. */
+export function loadFixture(slug: string): ToolFixture | null {
+  const file = path.join(__dirname, '..', 'fixtures', `${slug}.ts`);
+  if (!fs.existsSync(file)) return null;
+  // require, not import(): Playwright's TypeScript transform hooks the CommonJS loader in this project.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(file) as { fixture?: ToolFixture };
+  if (!mod.fixture) throw new Error(`${file} does not export \`fixture\``);
+  return mod.fixture;
 }
