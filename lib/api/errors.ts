@@ -42,10 +42,14 @@ export const isAppError = (e: unknown): e is AppError =>
   (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AppError' &&
     typeof (e as { code?: unknown }).code === 'string' && (e as { code: string }).code in STATUS);
 
+/** A visitor's file name without directories or control characters (possibly empty). */
+export function bareFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  return (name.split(/[\\/]/).pop() ?? name).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+}
+
 /** A file name as it may appear in a message: no path, no control characters, bounded length. */
 export function displayName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? name;
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'file';
+  const clean = bareFileName(name) || 'file';
   return clean.length > 80 ? `${clean.slice(0, 77)}...` : clean;
 }

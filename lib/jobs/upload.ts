@@ -5,11 +5,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import formidable, { type File as FormidableFile } from 'formidable';
-import { AppError, displayName } from '@/lib/api/errors';
+import { AppError, bareFileName, displayName } from '@/lib/api/errors';
 import { serverConfig } from '@/lib/config';
 import type { FileToolDef } from '@/lib/tools/registry';
 import { assertSessionId } from './ids';
-import { dataDirUsage, forgetUsage, readSession, saveSession, scratchDir, sessionDir, type SessionMeta, type StoredInput } from './session-store';
+import { dataDirUsage, forgetUsage, readSession, saveSession, sessionDir, type SessionMeta, type StoredInput } from './session-store';
 import { sniffFile, type OfficeSniffer } from './sniff';
 import { validatePassword } from './password';
 import { isOwner, ownerHash, type Owner } from '@/lib/api/owner';
@@ -19,8 +19,7 @@ const mb = (bytes: number) => `${+(bytes / MB).toFixed(1)} MB`;
 
 /** The visitor's file name as metadata: no directories, no control characters, bounded length. */
 export function safeFileName(name: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = bareFileName(name ?? '');
   if (!base || base === '.' || base === '..') return 'file';
   if (base.length <= 150) return base;
   const ext = path.extname(base).slice(0, 10);
@@ -160,4 +159,3 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
   }
 }
 
-export { scratchDir };
