@@ -4,7 +4,7 @@ import 'server-only';
 import { AppError } from './errors';
 import { fail, ok, readJson } from './respond';
 import { clientKey } from './client-key';
-import { firstIssue, processBody } from './schemas';
+import { firstIssue, parseSettings, processBody } from './schemas';
 import { serverConfig } from '@/lib/config';
 import { fileToolByApi, type FileToolDef } from '@/lib/tools/registry';
 import { handleUpload } from '@/lib/jobs/upload';
@@ -44,10 +44,13 @@ function fileToolRoute(tool: FileToolDef, step: string, arg: string | undefined,
         methods: ['POST'],
         fallback: tool.errors.default,
         run: async () => {
-          const parsed = processBody.safeParse(await readJson(req, serverConfig().maxJsonBytes));
+          const body = await readJson(req, serverConfig().maxJsonBytes);
+          const parsed = processBody.safeParse(body);
           if (!parsed.success) throw new AppError('BAD_REQUEST', firstIssue(parsed.error));
           const password = tool.kind === 'lock' ? validatePassword(parsed.data.password) : undefined;
-          const out = await processJob(tool, parsed.data.session_id, password ? { password } : {}, client, owner);
+          const settings = parseSettings(tool.api, body);
+          const options = { ...(password ? { password } : {}), ...(settings ? { settings } : {}) };
+          const out = await processJob(tool, parsed.data.session_id, options, client, owner);
           return ok({ file_id: out.fileId, ...(out.notice ? { notice: out.notice } : {}) });
         },
       };

@@ -1,7 +1,9 @@
 // Request body schemas (zod). Text limits are the spec's (section 9), counted in characters as the visitor
 // sees them (a flag emoji or a Korean syllable is one), exactly as the pages count them.
 import { z } from 'zod';
-import { LIMITS } from '@/lib/tools/registry';
+import { LIMITS, type FileToolApi } from '@/lib/tools/registry';
+import { toolSettings } from '@/lib/tools/options';
+import { AppError } from './errors';
 import { charCount } from '@/lib/text/count';
 
 const atMost = (limit: number) => (s: string) => charCount(s) <= limit;
@@ -29,4 +31,19 @@ export function firstIssue(error: z.ZodError): string {
   if (!issue) return 'The request is not valid.';
   if (issue.code === 'invalid_type') return `The field "${issue.path.join('.') || 'body'}" is missing or has the wrong type.`;
   return issue.message;
+}
+
+/** The tool's optional settings from a process request (lib/tools/options.ts); undefined for a tool without
+ * any, or when none was sent. A bad value is a 400 naming the field. */
+export function parseSettings(api: FileToolApi, body: unknown): Record<string, unknown> | undefined {
+  const schema = toolSettings[api];
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.');
+    throw new AppError('BAD_REQUEST', field ? `The option "${field}" is not valid: ${issue.message}` : firstIssue(parsed.error));
+  }
+  const defined = Object.entries(parsed.data).filter(([, v]) => v !== undefined);
+  return defined.length > 0 ? Object.fromEntries(defined) : undefined;
 }

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toolBySlug, type FileToolDef } from '@/lib/tools/registry';
-import { runFileJob, NETWORK_ERROR } from './file-job';
+import { runFileJob, nameFromDisposition, NETWORK_ERROR } from './file-job';
 import { ServerError } from './job-errors';
 import { SESSION_ID_PATTERN } from './session-id';
 
@@ -168,5 +168,16 @@ describe('runFileJob', () => {
     await expect(run).rejects.toThrow();
     expect(seen.at(-1)!.method).toBe('DELETE');
     expect(seen.some((s) => s.url.includes('/download/'))).toBe(false);
+  });
+});
+
+describe('nameFromDisposition', () => {
+  it('reads the exact UTF-8 name the server chose, or nothing', () => {
+    expect(nameFromDisposition(`attachment; filename="_.webp"; filename*=UTF-8''%EA%B3%A0%EC%96%91%EC%9D%B4_compressed.webp`)).toBe(
+      '고양이_compressed.webp',
+    );
+    expect(nameFromDisposition('attachment; filename="a.pdf"')).toBeUndefined();
+    expect(nameFromDisposition(null)).toBeUndefined();
+    expect(nameFromDisposition(`attachment; filename*=UTF-8''%E0%A4%A`)).toBeUndefined();
   });
 });

@@ -26,6 +26,8 @@ export interface FileJobRequest {
   files: File[];
   /** PDF lock: { password }. Sent with upload and process. */
   fields?: Record<string, string>;
+  /** The tool's optional settings (lib/tools/options.ts), sent with the process request only. */
+  settings?: Record<string, unknown>;
   onPhase?: (phase: JobPhase) => void;
   onUploadProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
@@ -43,6 +45,17 @@ export interface FileJobResult {
   name: string;
   /** Something the server wants the visitor to know, e.g. that the original was already optimal. */
   notice?: string;
+}
+
+/** The exact UTF-8 name the server chose (RFC 5987 `filename*`), which follows a format setting. */
+export function nameFromDisposition(header: string | null): string | undefined {
+  const m = header?.match(/filename\*=UTF-8''([^;]+)/i);
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return undefined;
+  }
 }
 
 export const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
@@ -97,11 +110,12 @@ export async function runFileJob(req: FileJobRequest): Promise<FileJobResult> {
     if (typeof returned === 'string' && returned !== '') sessionId = returned;
 
     req.onPhase?.('processing');
+    // Settings go only to the process step (lib/tools/options.ts); the spec's fields go to both.
     const proc = await guard(() =>
       doFetch(`${api}/process/`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ session_id: sessionId, ...fields }),
+        body: JSON.stringify({ ...req.settings, session_id: sessionId, ...fields }),
         signal,
       }),
     );
@@ -117,7 +131,8 @@ export async function runFileJob(req: FileJobRequest): Promise<FileJobResult> {
     if (!dl.ok) raiseFromResponse(tool, 'download', dl.status, await readJson(dl));
     const blob = await guard(() => dl.blob());
     const notice = (procBody as { notice?: unknown }).notice;
-    return { blob, name: downloadName(tool, files[0].name), ...(typeof notice === 'string' && notice ? { notice } : {}) };
+    const name = nameFromDisposition(dl.headers.get('Content-Disposition')) ?? downloadName(tool, files[0].name);
+    return { blob, name, ...(typeof notice === 'string' && notice ? { notice } : {}) };
   } finally {
     const id = sessionId;
     sessionId = null;

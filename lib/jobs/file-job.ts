@@ -37,8 +37,8 @@ export async function processJob(tool: FileToolDef, sessionIdRaw: unknown, optio
     if (!resolved.startsWith(workDir + path.sep)) throw new Error(`${tool.api} wrote its output outside its work dir`);
     return await storeOutput(meta, resolved, {
       tool: tool.api,
-      name: downloadName(tool, meta.inputs[0].name),
-      mime: tool.output.mime,
+      name: downloadName(tool, meta.inputs[0].name, output.type?.ext),
+      mime: output.type?.mime ?? tool.output.mime,
       notice: output.notice,
     });
   } finally {

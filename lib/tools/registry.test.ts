@@ -37,6 +37,9 @@ describe('tool registry', () => {
   it('names downloads as SPEC section 7 says', () => {
     const name = (api: string, file: string) => downloadName(fileToolByApi(api)!, file);
     expect(name('pdf/merge', 'a.pdf')).toBe('Merged_File.pdf');
+    // A format setting changes only the extension.
+    expect(downloadName(fileToolByApi('image/compress')!, 'cat.jpeg', 'webp')).toBe('cat_compressed.webp');
+    expect(downloadName(fileToolByApi('pdf/merge')!, 'a.pdf', 'pdf')).toBe('Merged_File.pdf');
     expect(name('docx/merge', 'a.docx')).toBe('Merged_File.docx');
     expect(name('pptx/merge', 'a.pptx')).toBe('Merged_File.pptx');
     expect(name('pdf/compress', 'report.final.pdf')).toBe('report.final_compressed.pdf');

@@ -226,11 +226,13 @@ export function toolsInGroup(group: GroupId): ToolDef[] {
 
 export const routeOf = (tool: Pick<ToolBase, 'slug'>) => `/${tool.slug}`;
 
-/** The name a result is saved under (SPEC section 7). */
-export function downloadName(tool: FileToolDef, originalName: string): string {
-  if ('fixedName' in tool.output) return tool.output.fixedName;
+/** The name a result is saved under (SPEC section 7); `ext` replaces the extension when a setting changed
+ * the result's type. */
+export function downloadName(tool: FileToolDef, originalName: string, ext?: string): string {
+  const withExt = (name: string) => (ext ? name.replace(/\.[^.]*$/, `.${ext}`) : name);
+  if ('fixedName' in tool.output) return withExt(tool.output.fixedName);
   const base = originalName.replace(/\.[^./\\]*$/, '') || 'file';
-  return `${base}${tool.output.suffix}`;
+  return withExt(`${base}${tool.output.suffix}`);
 }
 
 /** Text limits (SPEC section 9). */

@@ -15,6 +15,9 @@ export interface JobInput {
 export interface JobOptions {
   /** PDF lock only. Kept in memory; never written to disk or logs. */
   password?: string;
+  /** The tool's optional settings from the process request, already checked with its schema
+   * (lib/tools/options.ts). Absent: the spec's behaviour. */
+  settings?: Record<string, unknown>;
 }
 
 export interface JobContext {
@@ -27,6 +30,9 @@ export interface JobOutput {
   path: string;
   /** Something the visitor should know, e.g. "already optimised: the original is returned". */
   notice?: string;
+  /** When a setting changes the result's type (WebP instead of JPEG...): its MIME type and file extension
+   * (without the dot). The download name's extension follows it. */
+  type?: { mime: string; ext: string };
 }
 
 /**

@@ -1,0 +1,11 @@
+// Optional settings of a tool's process request, beyond the spec's {session_id, password}: one zod schema per
+// tool that has any, keyed by its API path. Absent fields must mean the spec's behaviour, so a request without
+// them is answered byte for byte as before. Browser-safe (plain zod), so a page can validate before sending.
+import type { z } from 'zod';
+import type { FileToolApi } from './registry';
+
+export type SettingsSchema = z.ZodType<Record<string, unknown>>;
+
+/** Add one line per tool: 'image/compress': imageCompressSettings. Schemas must not be strict (the request
+ * also carries session_id and password) and must give every field a default of "absent". */
+export const toolSettings: Partial<Record<FileToolApi, SettingsSchema>> = {};
