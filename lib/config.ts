@@ -35,6 +35,9 @@ export function serverConfig() {
     removeBackgroundConcurrency: Math.max(1, num('REMOVE_BG_CONCURRENCY', 1)),
     // pdf-lib's name and reference caches only grow: a worker is replaced after this many jobs.
     maxJobsPerWorker: num('MAX_JOBS_PER_WORKER', 100),
+    // PDF to Word's text recognition: tesseract language codes joined by '+' (e.g. "eng+deu"); empty = every
+    // language whose data is installed (Debian tesseract-ocr-*), English always available.
+    ocrLangs: (process.env.OCR_LANGS ?? '').trim(),
   };
 }
 

@@ -73,7 +73,8 @@ async function tableChild(t: Table, links: PageLink[], fills: PageData['fills'])
 }
 
 async function imageParagraph(img: PageImage, box: Box, maxW: number, marginLeft: number, before: number): Promise<Paragraph> {
-  const enc = await encodeImage(img.raw, box);
+  const enc = img.encoded ? { data: Buffer.from(img.encoded.data), type: img.encoded.type } : img.raw ? await encodeImage(img.raw, box) : null;
+  if (!enc) return new Paragraph({ children: [] });
   const k = Math.min(1, maxW / box.w);
   return new Paragraph({
     children: [new ImageRun({ type: enc.type, data: enc.data, transformation: { width: Math.max(1, Math.round(box.w * k * PX)), height: Math.max(1, Math.round(box.h * k * PX)) } })],
@@ -219,7 +220,35 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
 }
 
 /** The DOCX sections for one PDF page: one, or several (continuous) where the page has text columns. */
+/** The page picture anchored at the page's corner behind the text, covering the page exactly. */
+function pageBackground(page: PageData, data: Buffer): ImageRun {
+  return new ImageRun({
+    type: 'jpg', data,
+    transformation: { width: Math.round(page.width * PX), height: Math.round(page.height * PX) },
+    floating: {
+      horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: 0 },
+      verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: 0 },
+      behindDocument: true, allowOverlap: true, wrap: { type: TextWrappingType.NONE },
+    },
+  });
+}
+
+/** A scan behind recognised text: faded to a light watermark, so the editable text reads cleanly while
+ * stamps, signatures and figures stay visible. */
+async function fadedScan(data: Uint8Array): Promise<Buffer> {
+  return sharp(data).linear(0.22, 255 * 0.78).jpeg({ quality: 70 }).toBuffer();
+}
+
 export async function pageSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
+  if (page.rendered && page.runs.length) {
+    const sections = await textSections(page, first);
+    const bg = new Paragraph({
+      children: [pageBackground(page, await fadedScan(page.rendered.data))],
+      spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
+    });
+    (sections[0].children as Child[]).unshift(bg);
+    return sections;
+  }
   if (page.rendered) {
     const r = page.rendered;
     // The whole page as one picture anchored at the page's corner, behind an empty paragraph, so it
@@ -227,19 +256,15 @@ export async function pageSections(page: PageData, first: boolean): Promise<ISec
     return [{
       properties: pageProps(page, { top: 0, right: 0, bottom: 0, left: 0 }, first),
       children: [new Paragraph({
-        children: [new ImageRun({
-          type: 'jpg', data: Buffer.from(r.data),
-          transformation: { width: Math.round(page.width * PX), height: Math.round(page.height * PX) },
-          floating: {
-            horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: 0 },
-            verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: 0 },
-            behindDocument: true, allowOverlap: true, wrap: { type: TextWrappingType.NONE },
-          },
-        })],
+        children: [pageBackground(page, Buffer.from(r.data))],
         spacing: { before: 0, after: 0 },
       })],
     }];
   }
+  return textSections(page, first);
+}
+
+async function textSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
   const hasVisible = page.runs.some((r) => !r.invisible);
   const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
   const c = layout.content;

@@ -67,3 +67,33 @@ export async function rotatedPdf(): Promise<Uint8Array> {
   p2.drawText('Rotated page text reads normally.', { x: 100, y: 100, size: 14, font, rotate: degrees(90) });
   return doc.save();
 }
+
+/** An image-only copy of `pdf` (what a scanner gives): every page rendered by poppler at `dpi` and placed as
+ * a JPEG on a page of the same size, no text layer. `keepText` pages (1-based) stay as they were. */
+export async function imageOnlyPdf(pdf: Uint8Array, dpi = 200, keepText: number[] = []): Promise<Uint8Array> {
+  const { execFileSync } = await import('node:child_process');
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-scan-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'in.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', String(dpi), '-jpeg', '-jpegopt', 'quality=85', path.join(dir, 'in.pdf'), path.join(dir, 'p')]);
+    const src = await PDFDocument.load(pdf);
+    const out = await PDFDocument.create();
+    const pngs = fs.readdirSync(dir).filter((f) => f.startsWith('p-')).sort();
+    for (let i = 0; i < src.getPageCount(); i++) {
+      if (keepText.includes(i + 1)) {
+        const [copied] = await out.copyPages(src, [i]);
+        out.addPage(copied);
+        continue;
+      }
+      const { width, height } = src.getPage(i).getSize();
+      const img = await out.embedJpg(fs.readFileSync(path.join(dir, pngs[i])));
+      out.addPage([width, height]).drawImage(img, { x: 0, y: 0, width, height });
+    }
+    return await out.save();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
