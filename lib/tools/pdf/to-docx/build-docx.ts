@@ -19,6 +19,10 @@ const MAX_IMAGE_DPI = 200;
 
 type Child = Paragraph | DocxTable;
 
+/** The empty paragraph Word needs after a table or at a section's end: 1 pt high, so a table that ends
+ * near the bottom of its page does not push an extra (blank) page. */
+const spacer = () => new Paragraph({ children: [], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } });
+
 async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
   const maxW = Math.max(1, Math.round((box.w / 72) * MAX_IMAGE_DPI));
   const maxH = Math.max(1, Math.round((box.h / 72) * MAX_IMAGE_DPI));
@@ -205,7 +209,7 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
     const sub: Emit = { children: [], cursor: top, deficit: 0 };
     const region = { ...cols[i].region, x: start, w: Math.max(10, end - start) };
     await emitNode(cols[i], page, sub, region, start, Math.max(10, end - start - 2));
-    if (!sub.children.length || sub.children[sub.children.length - 1] instanceof DocxTable) sub.children.push(new Paragraph({ children: [] }));
+    if (!sub.children.length || sub.children[sub.children.length - 1] instanceof DocxTable) sub.children.push(spacer());
     bottomMost = Math.max(bottomMost, sub.cursor);
     out.deficit += sub.deficit;
     const w = Math.max(1, Math.round((end - start) * TW));
@@ -236,7 +240,7 @@ function pageBackground(page: PageData, data: Buffer): ImageRun {
 /** A scan behind recognised text: faded to a light watermark, so the editable text reads cleanly while
  * stamps, signatures and figures stay visible. */
 async function fadedScan(data: Uint8Array): Promise<Buffer> {
-  return sharp(data).linear(0.22, 255 * 0.78).jpeg({ quality: 70 }).toBuffer();
+  return sharp(data).linear(0.15, 255 * 0.85).jpeg({ quality: 70 }).toBuffer();
 }
 
 export async function pageSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
@@ -287,14 +291,14 @@ async function textSections(page: PageData, first: boolean): Promise<ISectionOpt
     await emitBands(page, out, margin.left, maxW);
   }
   const sections: ISectionOptions[] = out.children.length ? [{ properties: pageProps(page, margin, first), children: out.children }] : [];
-  if (!sections.length) sections.push({ properties: pageProps(page, margin, first), children: [new Paragraph({ children: [] })] });
+  if (!sections.length) sections.push({ properties: pageProps(page, margin, first), children: [spacer()] });
   // Word needs a paragraph at the end of a section (and after a table).
   const lastSec = sections[sections.length - 1];
   const kids = lastSec.children as Child[];
-  if (kids[kids.length - 1] instanceof DocxTable) kids.push(new Paragraph({ children: [] }));
+  if (kids[kids.length - 1] instanceof DocxTable) kids.push(spacer());
   for (const sec of sections) {
     const k = sec.children as Child[];
-    if (k[k.length - 1] instanceof DocxTable) k.push(new Paragraph({ children: [] }));
+    if (k[k.length - 1] instanceof DocxTable) k.push(spacer());
   }
   return sections;
 }

@@ -65,6 +65,8 @@ export async function convertPdf(filePath: string, name: string, opts: { limits?
             if (page.rendered) {
               const read = await reader.read(page.rendered.data, page.rendered.dpi).catch(() => ({ runs: [] }));
               page.runs = read.runs;
+              // The scan behind the text shows the pictures; its image pieces are not placed again.
+              if (read.runs.length) page.images = [];
               (read.runs.length ? ocrPages : unreadablePages).push(index + 1);
             }
             return pageSections(page, index === 0);
