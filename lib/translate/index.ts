@@ -6,7 +6,7 @@
 // The visitor's text is never logged.
 import 'server-only';
 import { z } from 'zod';
-import { AppError, type ErrorCode } from '@/lib/api/errors';
+import { AppError, type ErrorCode } from '@/lib/core/errors';
 import { charCount } from '@/lib/text/count';
 import { LIMITS } from '@/lib/tools/registry';
 import { detectLanguage } from './detect';
@@ -21,10 +21,10 @@ export interface TranslateRequest { text: string; input_language: string; output
 export interface TranslateResult { translated_text: string; detected_language: string | null }
 
 /** An AppError that also carries the detected language: in the reply's detected_language field (the spec's
- * response shape) and in an X-Detected-Language header. */
+ * response shape; the API edge also sends it as an X-Detected-Language header). */
 export class TranslateError extends AppError {
   constructor(code: ErrorCode, message: string, readonly detected_language: LanguageCode | null) {
-    super(code, message, detected_language ? { 'X-Detected-Language': detected_language } : undefined, { detected_language, translated_text: null });
+    super(code, message, { fields: { detected_language, translated_text: null } });
   }
 }
 
