@@ -1,5 +1,6 @@
 // PDF lock password rules (SPEC section 5).
 import { LIMITS } from '@/lib/tools/registry';
+import { charCount } from '@/lib/text/count';
 
 export const PASSWORD_MESSAGES = {
   tooShort: 'Password must be at least 6 characters long',
@@ -13,9 +14,8 @@ export interface Strength {
   percent: 33 | 66 | 100;
 }
 
-// Lengths count characters (code points), not UTF-16 units, so an emoji is one character. Letters and digits
-// of any script count as alphanumeric.
-export const charCount = (s: string) => Array.from(s).length;
+// Lengths count user-perceived characters (lib/text/count.ts, the one character measure of the site), not
+// UTF-16 units, so an emoji is one character. Letters and digits of any script count as alphanumeric.
 
 /** One point each: length >= 8, length >= 12, both lower and upper case, a digit, a non-alphanumeric char. */
 export function passwordScore(password: string): number {

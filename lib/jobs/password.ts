@@ -1,6 +1,7 @@
 import { AppError } from '@/lib/api/errors';
 import { LIMITS } from '@/lib/tools/registry';
-import { charCount, PASSWORD_MESSAGES } from '@/lib/client/password';
+import { PASSWORD_MESSAGES } from '@/lib/client/password';
+import { charCount } from '@/lib/text/count';
 
 /** PDF lock's password rule (SPEC section 5), enforced on the server too: the page's own rule and text. */
 export function validatePassword(password: unknown): string {

@@ -13,7 +13,8 @@ import type { Processor } from '../types';
 import { pdfErrors, probePdf, repairedNotice, rewriteWithPdfLib } from './common/load-pdf';
 import { runQpdf } from './common/qpdf';
 import { saslprep } from './lock/saslprep';
-import { charCount, PASSWORD_MESSAGES } from '@/lib/client/password';
+import { PASSWORD_MESSAGES } from '@/lib/client/password';
+import { charCount } from '@/lib/text/count';
 
 export const PASSWORD_TOO_SHORT = PASSWORD_MESSAGES.tooShort;
 
