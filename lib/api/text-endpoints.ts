@@ -31,8 +31,12 @@ export const textEndpoints: Record<string, TextEndpoint> = {
         text: b.text as string,
         input_language: b.input_language as string,
         output_language: b.output_language as string,
+        device: b.device,
       });
-      return { translated_text: result.translated_text, detected_language: result.detected_language };
+      // A device hand-off (issue 16) adds its two fields; otherwise the spec's reply exactly.
+      return 'handoff' in result
+        ? { translated_text: null, detected_language: result.detected_language, handoff: result.handoff, server_fallback: result.server_fallback }
+        : { translated_text: result.translated_text, detected_language: result.detected_language };
     },
   },
 };
