@@ -2,6 +2,7 @@
 // checks it before a job starts, and the lock module checks it again after SASLprep. Browser-safe.
 import { AppError } from './errors';
 import { LIMITS } from './limits';
+import { charCount } from '@/lib/text/count';
 
 export const PASSWORD_MESSAGES = {
   required: 'A password is required.',
@@ -13,9 +14,9 @@ export const PASSWORD_MESSAGES = {
 /** Longest password accepted, in UTF-16 units (a bound on work, not a rule the page shows). */
 export const PASSWORD_MAX_UNITS = 1024;
 
-/** A password's length as the page shows it: code points, so an emoji is one character. (The text counters
- * count graphemes, lib/text/count.ts; for a password every code point is something the visitor typed.) */
-export const passwordLength = (s: string) => Array.from(s).length;
+/** A password's length as the page shows it: user-perceived characters, the site's one character measure
+ * (lib/text/count.ts), so an emoji is one character. */
+export const passwordLength = (s: string) => charCount(s);
 
 /** The password, or the AppError the visitor sees. */
 export function checkLockPassword(password: unknown): string {
