@@ -1,6 +1,9 @@
 // The compression pipeline on bytes, shared by the processor, its tests and the bench.
-import { PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { AppError, displayName } from '@/lib/api/errors';
 import { openPdf } from './open';
+import type { CompressLevel } from './levels';
+import { MupdfError, mupdfRewrite } from './mupdf-host';
 import { findPlacements } from './placements';
 import { DEFAULT_IMAGE_SETTINGS, recompressImage, type ImageSettings } from './images';
 import { dropThumbnailsAndPrivateData, dropUnreachable, mergeDuplicateStreams, recompressStreams } from './structure';
@@ -13,14 +16,52 @@ export interface CompressStats {
   dropped: number;
 }
 
+/** Image settings per level, measured on ../shared/corpus/pdf-real against Ghostscript /ebook (see the note). */
+export const LEVEL_SETTINGS: Record<CompressLevel, ImageSettings> = {
+  // Near-lossless: only images far above print resolution are resampled, only photos become JPEG (q90).
+  light: { ...DEFAULT_IMAGE_SETTINGS, targetDpi: 300, thresholdDpi: 450, jpegQuality: 90, jpegReencodeGain: 0.7 },
+  // Ghostscript /ebook's resolution (150 dpi above 225) and, like it, JPEG for any image where it pays.
+  recommended: { ...DEFAULT_IMAGE_SETTINGS, jpegQuality: 75, jpegForAll: true },
+  strong: { ...DEFAULT_IMAGE_SETTINGS, targetDpi: 96, thresholdDpi: 120, jpegQuality: 55, jpegReencodeGain: 0.9, jpegForAll: true },
+};
+
+export interface CompressOptions {
+  level?: CompressLevel;
+  /** Overrides the level's image settings (tests, bench). */
+  settings?: ImageSettings;
+  /** MuPDF's WASM heap cap (MB). */
+  mupdfMemoryMb?: number;
+  timeoutMs?: number;
+}
+
+export const memoryCapError = (name: string) =>
+  new AppError('UNPROCESSABLE', `"${displayName(name)}" needs more memory to compress than this server allows, so it cannot be processed.`);
+
 export async function compressPdf(
   bytes: Uint8Array,
   filePath: string,
   name: string,
-  settings: ImageSettings = DEFAULT_IMAGE_SETTINGS,
+  opts: CompressOptions = {},
   stats?: CompressStats,
 ): Promise<Uint8Array> {
-  const doc = await openPdf(bytes, filePath, name);
+  const settings = opts.settings ?? LEVEL_SETTINGS[opts.level ?? 'recommended'];
+  // MuPDF (font subsetting, object dedup) runs in its thread while pdf-lib and pdf.js check the file.
+  const rewritten = mupdfRewrite(bytes, { memoryMb: opts.mupdfMemoryMb, timeoutMs: opts.timeoutMs }).then(
+    (r) => r,
+    (e: unknown) => (e instanceof MupdfError ? e : new MupdfError('other', String(e))),
+  );
+  let doc = await openPdf(bytes, filePath, name);
+  const mu = await rewritten;
+  if (mu instanceof MupdfError) {
+    if (mu.kind === 'memory') throw memoryCapError(name);
+    // Any other MuPDF failure (a file it cannot read, a timeout): pdf-lib's pass alone.
+  } else if (mu.pages === doc.getPageCount()) {
+    try {
+      doc = await PDFDocument.load(mu.bytes, { updateMetadata: false, throwOnInvalidObject: false });
+    } catch {
+      // keep the original's parse
+    }
+  }
   const ctx = doc.context;
   dropThumbnailsAndPrivateData(doc);
   const placements = findPlacements(doc);
