@@ -1,7 +1,8 @@
 // The compression pipeline on bytes, shared by the processor, its tests and the bench.
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { AppError, displayName } from '@/lib/api/errors';
-import { openPdf } from './open';
+import { encryptedError, looksEncrypted, openPdf } from './open';
+import { DecodeCapError } from './pixels';
 import type { CompressLevel } from './levels';
 import { MupdfError, mupdfRewrite } from './mupdf-host';
 import { findPlacements } from './placements';
@@ -45,23 +46,30 @@ export async function compressPdf(
   stats?: CompressStats,
 ): Promise<Uint8Array> {
   const settings = opts.settings ?? LEVEL_SETTINGS[opts.level ?? 'recommended'];
-  // MuPDF (font subsetting, object dedup) runs in its thread while pdf-lib and pdf.js check the file.
-  const rewritten = mupdfRewrite(bytes, { memoryMb: opts.mupdfMemoryMb, timeoutMs: opts.timeoutMs }).then(
-    (r) => r,
-    (e: unknown) => (e instanceof MupdfError ? e : new MupdfError('other', String(e))),
-  );
-  let doc = await openPdf(bytes, filePath, name);
-  const mu = await rewritten;
-  if (mu instanceof MupdfError) {
-    if (mu.kind === 'memory') throw memoryCapError(name);
-    // Any other MuPDF failure (a file it cannot read, a timeout): pdf-lib's pass alone.
-  } else if (mu.pages === doc.getPageCount()) {
-    try {
-      doc = await PDFDocument.load(mu.bytes, { updateMetadata: false, throwOnInvalidObject: false });
-    } catch {
-      // keep the original's parse
-    }
+  // An encrypted file is refused before MuPDF sees it: MuPDF opens files with an empty user password and
+  // would save them without their encryption.
+  if (looksEncrypted(bytes)) await openPdf(bytes, filePath, name);
+  // MuPDF first (font subsetting, object dedup), inside its WASM heap cap. Its output has no object streams,
+  // so pdf-lib's parse of it never runs pdf-lib's uncapped decoders on them (pdf-lib issue 1777).
+  let source = bytes;
+  try {
+    source = (await mupdfRewrite(bytes, { memoryMb: opts.mupdfMemoryMb, timeoutMs: opts.timeoutMs })).bytes;
+  } catch (e) {
+    if (e instanceof MupdfError && e.kind === 'memory') throw memoryCapError(name);
+    if (e instanceof MupdfError && e.kind === 'password') throw encryptedError(name);
+    // Anything else MuPDF cannot do (a file it cannot read, a timeout): pdf-lib's pass alone.
   }
+  // pdf.js counts the original's pages; a MuPDF output with another count is refused as damaged by openPdf.
+  const doc = await openPdf(source, filePath, name);
+  try {
+    return await rewrite(doc, settings, stats);
+  } catch (e) {
+    if (e instanceof DecodeCapError) throw memoryCapError(name);
+    throw e;
+  }
+}
+
+async function rewrite(doc: PDFDocument, settings: ImageSettings, stats?: CompressStats): Promise<Uint8Array> {
   const ctx = doc.context;
   dropThumbnailsAndPrivateData(doc);
   const placements = findPlacements(doc);

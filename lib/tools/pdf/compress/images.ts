@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import { PDFDict, PDFName, PDFNumber, PDFRawStream, type PDFContext, type PDFRef } from 'pdf-lib';
 import {
-  applyFilters, colourInfo, deflatePredicted, expandPalette, filterChain, looksPhotographic,
+  DecodeCapError, applyFilters, colourInfo, deflatePredicted, expandPalette, filterChain, looksPhotographic,
 } from './pixels';
 import type { Placement } from './placements';
 
@@ -126,11 +126,14 @@ export async function recompressImage(
   if (info.comps === 4) return kept; // raw CMYK pixels: left alone
   const srcComps = info.palette ? 1 : info.comps;
   const expected = w * h * srcComps;
-  if (expected > s.maxDecodedBytes) return kept;
+  // Palette images expand to `comps` bytes a pixel: the cap holds for the expanded pixels too.
+  if (w * h * info.comps > s.maxDecodedBytes) return kept;
   let raw: Uint8Array | null;
   try {
-    raw = applyFilters(ctx, stream.contents, chain, expected + 4096);
-  } catch {
+    // Only the declared pixels are decoded: data past them (padding, a bomb) is never produced.
+    raw = applyFilters(ctx, stream.contents, chain, expected, true);
+  } catch (e) {
+    if (e instanceof DecodeCapError) throw e;
     return kept;
   }
   if (!raw || raw.length < expected) return kept;
