@@ -5,6 +5,8 @@
 import { useCallback, useState } from 'react';
 import type { FileToolDef } from '@/lib/tools/registry';
 import { filterAccepted, rejectedText } from '@/lib/client/accept';
+import { screenFiles } from '@/lib/client/limits';
+import { useUploadLimits } from './limits-context';
 import { addFiles, moveEntry, removeEntry, type FileEntry } from '@/lib/client/file-list';
 import { DropZone } from './drop-zone';
 import { ResultNotice } from './result-notice';
@@ -22,16 +24,23 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
   const [entries, setEntries] = useState<FileEntry[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const { reset } = job;
+  const limits = useUploadLimits();
 
   const add = useCallback(
     (files: File[]) => {
-      const { accepted, rejected } = filterAccepted(files, tool.accept);
-      setNotice(rejected.length > 0 ? rejectedText(tool.expected, rejected.map((f) => f.name)) : null);
+      const filtered = filterAccepted(files, tool.accept);
+      const notes = filtered.rejected.length > 0 ? [rejectedText(tool.expected, filtered.rejected.map((f) => f.name))] : [];
+      // Limits (size, count, total) and repeated files, checked before any byte is sent.
+      const { accepted, notes: limitNotes } = limits
+        ? screenFiles(filtered.accepted, entries.map((e) => e.file), limits, true)
+        : { accepted: filtered.accepted, notes: [] };
+      notes.push(...limitNotes);
+      setNotice(notes.length > 0 ? notes.join(' ') : null);
       if (accepted.length === 0) return;
       setEntries((list) => addFiles(list, accepted));
       reset();
     },
-    [tool, reset],
+    [tool, reset, limits, entries],
   );
 
   const remove = (id: number) => {
