@@ -10,6 +10,8 @@ import { useUploadLimits } from './limits-context';
 import { addFiles, moveEntry, removeEntry, type FileEntry } from '@/lib/client/file-list';
 import { DropZone } from './drop-zone';
 import { ResultNotice } from './result-notice';
+import { JobError } from './job-error';
+import { JobSuccess } from './job-success';
 import { useJobFocus } from './use-job-focus';
 import { JobAnnouncer } from './job-announcer';
 import { JobProgress } from './job-progress';
@@ -84,8 +86,10 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
         )}
         <JobProgress progress={job.progress} />
         <JobAnnouncer status={job.status} readyText={`Done. Use ${tool.labels.download} to save the result.`} />
+        <JobError text={job.error} />
         {job.done && entries.length > 0 && (
           <>
+            {job.result && <JobSuccess text={`Done: ${entries.length} files merged into ${job.result.name}.`} />}
             <ResultNotice text={job.result?.notice} />
             <button ref={downloadRef} type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
               {tool.labels.download}
