@@ -18,12 +18,13 @@ export function jobPool(): WorkerPool {
       maxJobsPerClient: cfg.maxJobsPerClient,
       perToolLimit: { 'image/remove_background': cfg.removeBackgroundConcurrency },
       maxJobsPerWorker: cfg.maxJobsPerWorker,
+      recycleMb: cfg.jobRecycleMb,
     });
   }
   return g[KEY]!;
 }
 
-/** Tests: stop the worker threads so the process can exit, and start afresh with the current config. */
+/** Tests: stop the job runners so the process can exit, and start afresh with the current config. */
 export async function resetJobPool(): Promise<void> {
   const g = globalThis as WithPool;
   const pool = g[KEY];
