@@ -81,7 +81,7 @@ function resolve(segments: string[], req: Request, client: string, owner: Owner)
       return {
         methods: ['POST'],
         fallback: 'QR generation failed',
-        run: async () => ok(await generateQr(await readJson(req, serverConfig().maxJsonBytes), owner), ownerCookie(owner, req)),
+        run: async () => ok(await generateQr(await readJson(req, serverConfig().maxJsonBytes), owner, client), ownerCookie(owner, req)),
       };
     }
     if (step === 'download' && arg !== undefined) return { methods: ['GET'], fallback: 'Download failed', run: () => downloadQr(arg, owner) };
