@@ -29,10 +29,13 @@ export function serverConfig() {
     // PDF to Word of a long photo book legitimately takes minutes (its pdf.js stage alone may use 240 s).
     jobTimeoutMs: num('JOB_TIMEOUT_SECONDS', 300) * 1000,
     // A job's whole resident memory (its runner process, native memory included): two slots plus the
-    // server stay under 3 GB; background removal peaks near 900 MB (docs/notes/jobs-limits.md).
-    jobMemoryMb: num('JOB_MEMORY_MB', 1200),
-    // A runner still larger than this after its job is replaced, so the server goes back to its idle size.
-    jobRecycleMb: num('JOB_RECYCLE_MB', 400),
+    // server stay under 3 GB (docs/notes/jobs-limits.md).
+    jobMemoryMb: num('JOB_MEMORY_MB', 1024),
+    // The background-removal model peaks at 1.0-1.15 GB on 12-24 MP photos; it runs one at a time.
+    removeBackgroundMemoryMb: num('REMOVE_BG_MEMORY_MB', 1536),
+    // A runner still larger than this after its job is replaced, so the server goes back to its idle size
+    // (a warm background-removal runner idles near 400-460 MB and is kept).
+    jobRecycleMb: num('JOB_RECYCLE_MB', 512),
     rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 120),
     maxJobsPerClient: num('MAX_JOBS_PER_CLIENT', 2),
     // The background-removal model already uses two threads: more at once only thrash the CPU.

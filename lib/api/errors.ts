@@ -43,10 +43,13 @@ export const isAppError = (e: unknown): e is AppError =>
   (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AppError' &&
     typeof (e as { code?: unknown }).code === 'string' && (e as { code: string }).code in STATUS);
 
-/** A visitor's file name without directories or control characters (possibly empty). */
+/** A visitor's file name without directories, control characters (C0, DEL, C1) or bidirectional
+ * formatting marks (an override can make "gpj.exe" read as "exe.jpg"); possibly empty. */
 export function bareFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return (name.split(/[\\/]/).pop() ?? name).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (name.split(/[\\/]/).pop() ?? name)
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
 }
 
 /** A file name as it may appear in a message: no path, no control characters, bounded length. */

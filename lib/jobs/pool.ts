@@ -15,6 +15,7 @@ export function jobPool(): WorkerPool {
       queueMax: cfg.jobQueueMax,
       timeoutMs: cfg.jobTimeoutMs,
       memoryMb: cfg.jobMemoryMb,
+      perToolMemoryMb: { 'image/remove_background': Math.max(cfg.jobMemoryMb, cfg.removeBackgroundMemoryMb) },
       maxJobsPerClient: cfg.maxJobsPerClient,
       perToolLimit: { 'image/remove_background': cfg.removeBackgroundConcurrency },
       maxJobsPerWorker: cfg.maxJobsPerWorker,

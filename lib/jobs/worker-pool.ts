@@ -18,6 +18,8 @@ export interface PoolOptions {
   timeoutMs: number;
   /** A runner's whole resident memory (its process tree) may not pass this: the job is stopped with 422. */
   memoryMb: number;
+  /** A larger cap for a tool that legitimately needs it (the background-removal model). */
+  perToolMemoryMb?: Record<string, number>;
   maxJobsPerClient: number;
   /** At most this many jobs of one tool at once (e.g. a model that already uses every core). */
   perToolLimit?: Record<string, number>;
@@ -207,7 +209,7 @@ export class WorkerPool {
 
   /** Reads the runner's memory while its job runs; past the cap the runner is killed and the job refused. */
   private sample(slot: Slot, job: Pending): void {
-    const cap = this.opts.memoryMb * MB;
+    const cap = (this.opts.perToolMemoryMb?.[job.req.api] ?? this.opts.memoryMb) * MB;
     const tick = async () => {
       slot.sampler = null;
       const rss = await slot.runner.rss();
