@@ -11,11 +11,11 @@ import { claimSession, findOutput, saveSession, scratchDir, storeOutput, type Se
 import { reserveStorage, settleSession } from '@/lib/jobs/storage';
 import { safeFileName } from '@/lib/jobs/upload';
 import { fileResponse } from '@/lib/jobs/file-job';
-import { ownerHash, type Owner } from './owner';
+import { ownerHash, type Owner } from '@/lib/jobs/owner';
 
 const QR_API = 'qr/generate';
 
-export async function generateQr(body: unknown, owner: Owner, client = 'anonymous'): Promise<{ file_id: string }> {
+export async function generateQr(body: unknown, owner: Owner, client: string): Promise<{ file_id: string }> {
   const parsed = qrBody.safeParse(body);
   if (!parsed.success) throw new AppError('BAD_REQUEST', firstIssue(parsed.error));
   const png = await renderQrPng(parsed.data.content);

@@ -1,7 +1,7 @@
 // Runs inside a job runner (a child process of the server, lib/jobs/runner.ts): loads a tool's module once
 // and runs its jobs, so heavy work never blocks the server's event loop, and a job past its time limit or
 // memory cap can be stopped by killing the process, native memory and all.
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/core/errors';
 import { processors } from '@/lib/tools/processors';
 import type { FileToolApi } from '@/lib/tools/registry';
 import type { JobRequest, RunnerMessage } from './worker-protocol';

@@ -5,7 +5,7 @@
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 
 const FULL = 'The server is out of storage space right now. Please try again in a few minutes.';

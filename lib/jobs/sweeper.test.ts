@@ -19,7 +19,7 @@ describe('sweeper', () => {
     const qr = await import('@/lib/api/qr-endpoint');
     // An output indexed under the old session, as a finished job leaves it.
     const oldDir = path.join(data.dir(), 'sessions', old.sessionId);
-    await qr.generateQr({ content: 'x' }, { token: 'test-owner-token-0000000', fresh: false }); // a standalone QR session, fresh
+    await qr.generateQr({ content: 'x' }, { token: 'test-owner-token-0000000', fresh: false }, 'test-client'); // a standalone QR session, fresh
     age(path.join(oldDir, 'meta.json'), 61 * 60_000);
     age(oldDir, 61 * 60_000);
 

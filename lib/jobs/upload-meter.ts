@@ -3,7 +3,7 @@
 // 408 so a trickling client cannot hold a connection and a staging file for minutes.
 import 'server-only';
 import { Transform, type TransformCallback } from 'node:stream';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import type { Reservation } from './storage';
 
 export interface MeterOptions {
@@ -33,7 +33,7 @@ export class UploadMeter extends Transform {
     const elapsed = Date.now() - this.started;
     if (elapsed < this.opts.graceMs) return;
     if (this.bytes < (this.opts.minBytesPerSecond * elapsed) / 1000) {
-      this.fail(new AppError('REQUEST_TIMEOUT', SLOW_UPLOAD, { Connection: 'close' }));
+      this.fail(new AppError('REQUEST_TIMEOUT', SLOW_UPLOAD));
     }
   }
 

@@ -5,17 +5,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import formidable, { type File as FormidableFile } from 'formidable';
-import { AppError, bareFileName, displayName } from '@/lib/api/errors';
+import { AppError, bareFileName, displayName } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 import type { FileToolDef } from '@/lib/tools/registry';
 import { assertSessionId } from './ids';
 import { claimSession, readSession, saveSession, sessionDir, type SessionMeta, type StoredInput } from './session-store';
 import { reserveStorage, settleSession } from './storage';
 import { UploadMeter } from './upload-meter';
-import { clientKey } from '@/lib/api/client-key';
 import { sniffFile, type OfficeSniffer } from './sniff';
-import { validatePassword } from './password';
-import { isOwner, ownerHash, type Owner } from '@/lib/api/owner';
+import { checkLockPassword } from '@/lib/core/password-rule';
+import { isOwner, ownerHash, type Owner } from './owner';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${+(bytes / MB).toFixed(1)} MB`;
@@ -55,7 +54,8 @@ export interface UploadResult {
   meta: SessionMeta;
 }
 
-export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner, officeSniffer?: OfficeSniffer): Promise<UploadResult> {
+/** @param client who is asking (lib/api/client-key.ts): the key of the client's share of the disk budget */
+export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner, client: string, officeSniffer?: OfficeSniffer): Promise<UploadResult> {
   const cfg = serverConfig();
   const contentType = req.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
@@ -67,7 +67,6 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
   }
   if (!req.body) throw new AppError('BAD_REQUEST', 'No file was uploaded.');
   // Every byte is paid for from the disk budget as it arrives (507 when the budget or the client's share is spent).
-  const client = clientKey(req);
   const reservation = await reserveStorage(client);
 
   // The session id travels in the form itself, so we parse into a staging folder under the data root
@@ -108,7 +107,7 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
     meter.stop();
 
     const sessionId = assertSessionId(fields.session_id?.[0]);
-    if (tool.kind === 'lock') validatePassword(fields.password?.[0]);
+    if (tool.kind === 'lock') checkLockPassword(fields.password?.[0]);
 
     // Merge tools send `files` (repeated), single tools `file`; formidable keeps the order of the stream.
     const uploaded: FormidableFile[] = [...(files.files ?? []), ...(files.file ?? [])].sort(

@@ -2,7 +2,7 @@
 // new session id.
 import { as, call, json, newSessionId, upload, useTestDataDir } from '../support/api';
 import { sampleFile } from '../support/sample-files';
-import { bareFileName } from '@/lib/api/errors';
+import { bareFileName } from '@/lib/core/errors';
 
 useTestDataDir({ MIN_UPLOAD_KBPS: '1', UPLOAD_GRACE_SECONDS: '1' });
 
