@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { LIMITS, TOOLS, toolBySlug, type ToolDef } from '@/lib/tools/registry';
 import { siteConfig } from '@/lib/site-config';
+import { serverConfig } from '@/lib/config';
 import { jsonLdScript, toolJsonLd, toolMetadata } from '@/lib/seo';
 import { ToolShell } from '@/components/tool-shell';
 import { SingleFileTool } from '@/components/file-tool/single-file-tool';
@@ -29,11 +30,11 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 function ToolComponent({ tool }: { tool: ToolDef }) {
   switch (tool.kind) {
     case 'single':
-      return <SingleFileTool tool={tool} />;
+      return <SingleFileTool tool={tool} maxFiles={serverConfig().maxFiles} />;
     case 'merge':
       return <MergeTool tool={tool} />;
     case 'lock':
-      return <LockTool tool={tool} />;
+      return <LockTool tool={tool} maxFiles={serverConfig().maxFiles} />;
     case 'translate':
       return <TranslateTool tool={tool} />;
     case 'count':
