@@ -4,6 +4,9 @@ import type { FileToolDef } from '@/lib/tools/registry';
 import { DropZone } from './drop-zone';
 import { ResultNotice } from './result-notice';
 import { ResultSummary } from './result-summary';
+import { JobError } from './job-error';
+import { JobSuccess } from './job-success';
+import { ResultPreview } from './lazy-result-preview';
 import { useJobFocus } from './use-job-focus';
 import { JobAnnouncer } from './job-announcer';
 import { JobProgress } from './job-progress';
@@ -18,14 +21,13 @@ import { ToolOptions } from '@/components/tool-options/tool-options';
 import { useToolOptions } from '@/components/tool-options/use-tool-options';
 import styles from './file-tool.module.css';
 
-/** maxFiles: how many files a batch takes (MAX_FILES, issue 20). */
-export function SingleFileTool({ tool, maxFiles = 20 }: { tool: FileToolDef; maxFiles?: number }) {
+export function SingleFileTool({ tool }: { tool: FileToolDef }) {
   const job = useFileJob(tool);
   const { actionRef, downloadRef } = useJobFocus(job.status);
   const single = useSingleFile(tool, job.reset);
   const { file, remove } = single;
   const options = useToolOptions(tool.api);
-  const batch = useBatch(tool, maxFiles);
+  const batch = useBatch(tool);
   const choose = useBatchChoice(tool, batch, single);
   const notice = batch.active ? batch.notice : single.notice;
   const busy = job.busy || batch.running;
@@ -53,9 +55,12 @@ export function SingleFileTool({ tool, maxFiles = 20 }: { tool: FileToolDef; max
         )}
         <JobProgress progress={job.progress} />
         <JobAnnouncer status={job.status} readyText={`Done. Use ${tool.labels.download} to save the result.`} />
+        <JobError text={job.error} />
         {file && job.done && (
           <>
-            {job.result && <ResultSummary inputBytes={file.size} outputBytes={job.result.blob.size} />}
+            {job.result && <JobSuccess text={`Done: ${job.result.name} is ready.`} />}
+            {job.result && <ResultPreview tool={tool} input={file} output={job.result.blob} outputName={job.result.name} />}
+            {job.result && <ResultSummary inputBytes={file.size} outputBytes={job.result.blob.size} showSaving={tool.api.endsWith('/compress')} />}
             <ResultNotice text={job.result?.notice} />
             <button ref={downloadRef} type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
               {tool.labels.download}

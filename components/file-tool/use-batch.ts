@@ -11,7 +11,9 @@ import { runFileJob, type FileJobResult, type JobPhase } from '@/lib/client/file
 import { nextEntryId } from '@/lib/client/file-list';
 import { alertText } from '@/lib/client/job-errors';
 import { saveBlob } from '@/lib/client/save-blob';
+import { screenFiles } from '@/lib/client/limits';
 import { xhrUpload } from '@/lib/client/xhr-upload';
+import { useUploadLimits } from './limits-context';
 
 export const BATCH_CONCURRENCY = 2;
 
@@ -25,7 +27,12 @@ export interface BatchItem {
   error?: string;
 }
 
-export function useBatch(tool: FileToolDef, maxFiles: number) {
+/** Files at once: the server's MAX_FILES (handed to the page as its upload limits). */
+export const DEFAULT_MAX_FILES = 20;
+
+export function useBatch(tool: FileToolDef) {
+  const limits = useUploadLimits();
+  const maxFiles = limits?.maxFiles ?? DEFAULT_MAX_FILES;
   const [items, setItems] = useState<BatchItem[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
@@ -44,9 +51,13 @@ export function useBatch(tool: FileToolDef, maxFiles: number) {
 
   /** Adds files (after the accept filter) up to maxFiles; says what was left out. */
   const add = useCallback((files: File[], current: BatchItem[]) => {
-    const { accepted, rejected } = filterAccepted(files, tool.accept);
+    const filtered = filterAccepted(files, tool.accept);
     const messages: string[] = [];
-    if (rejected.length > 0) messages.push(rejectedText(tool.expected, rejected.map((f) => f.name)));
+    if (filtered.rejected.length > 0) messages.push(rejectedText(tool.expected, filtered.rejected.map((f) => f.name)));
+    // Each file is its own job: only the per-file size limit applies before sending (the server's 413 stays).
+    const screened = limits ? screenFiles(filtered.accepted, [], limits, false) : { accepted: filtered.accepted, notes: [] };
+    messages.push(...screened.notes);
+    const { accepted } = screened;
     const room = Math.max(0, maxFiles - current.length);
     if (accepted.length > room) {
       messages.push(`At most ${maxFiles} files at once: ${accepted.slice(room).map((f) => `"${f.name}"`).join(', ')} ${accepted.length - room > 1 ? 'were' : 'was'} not added.`);
@@ -55,7 +66,7 @@ export function useBatch(tool: FileToolDef, maxFiles: number) {
     const added = accepted.slice(0, room).map((file): BatchItem => ({ id: nextEntryId(), file, state: 'waiting', fraction: null }));
     setItems([...current, ...added]);
     return added.length;
-  }, [tool, maxFiles]);
+  }, [tool, maxFiles, limits]);
 
   const update = (id: number, patch: Partial<BatchItem>) =>
     setItems((list) => list.map((it) => (it.id === id ? { ...it, ...patch } : it)));

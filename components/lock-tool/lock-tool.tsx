@@ -6,6 +6,8 @@ import type { FileToolDef } from '@/lib/tools/registry';
 import { checkPasswords } from '@/lib/client/password';
 import { DropZone } from '@/components/file-tool/drop-zone';
 import { ResultNotice } from '@/components/file-tool/result-notice';
+import { JobError } from '@/components/file-tool/job-error';
+import { JobSuccess } from '@/components/file-tool/job-success';
 import { useJobFocus } from '@/components/file-tool/use-job-focus';
 import { JobProgress } from '@/components/file-tool/job-progress';
 import { UploadButton } from '@/components/file-tool/upload-button';
@@ -20,7 +22,7 @@ import { PasswordField } from './password-field';
 import { StrengthMeter } from './strength-meter';
 import styles from './lock-tool.module.css';
 
-export function LockTool({ tool, maxFiles = 20 }: { tool: FileToolDef; maxFiles?: number }) {
+export function LockTool({ tool }: { tool: FileToolDef }) {
   const job = useFileJob(tool);
   const { actionRef, downloadRef } = useJobFocus(job.status);
   const [password, setPassword] = useState('');
@@ -30,7 +32,7 @@ export function LockTool({ tool, maxFiles = 20 }: { tool: FileToolDef; maxFiles?
   const { file, remove } = single;
   const check = checkPasswords(password, confirm);
   // Batch (issue 20): every file gets the same password; it is cleared once all are locked.
-  const batch = useBatch(tool, maxFiles);
+  const batch = useBatch(tool);
   const choose = useBatchChoice(tool, batch, single);
   const notice = batch.active ? batch.notice : single.notice;
   const busy = job.busy || batch.running;
@@ -38,6 +40,11 @@ export function LockTool({ tool, maxFiles = 20 }: { tool: FileToolDef; maxFiles?
     if (!check.valid || batch.running) return;
     await batch.run(undefined, { password });
   }, [batch, check.valid, password]);
+  // Errors show once a field has been left or a lock was attempted, not while the first characters are typed.
+  const [touched, setTouched] = useState({ password: false, confirm: false });
+  const [submitted, setSubmitted] = useState(false);
+  const passwordError = touched.password || submitted ? check.passwordError : null;
+  const confirmError = touched.confirm || submitted ? check.confirmError : null;
 
   const lock = useCallback(async () => {
     if (!file || !check.valid || job.busy) return;
@@ -45,6 +52,8 @@ export function LockTool({ tool, maxFiles = 20 }: { tool: FileToolDef; maxFiles?
     if (ok) {
       setPassword('');
       setConfirm('');
+      setTouched({ password: false, confirm: false });
+      setSubmitted(false);
     }
   }, [file, check.valid, job, password]);
 
@@ -59,8 +68,13 @@ export function LockTool({ tool, maxFiles = 20 }: { tool: FileToolDef; maxFiles?
         <form
           className={`${ft.card} ${styles.panel}`}
           aria-labelledby="set-password-title"
+          // Enter tries to lock; with the button disabled the browser does not submit, so note the attempt here.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') setSubmitted(true);
+          }}
           onSubmit={(e) => {
             e.preventDefault();
+            setSubmitted(true);
             void (batch.active ? lockAll() : lock());
           }}
         >
@@ -70,20 +84,23 @@ export function LockTool({ tool, maxFiles = 20 }: { tool: FileToolDef; maxFiles?
             label="Password"
             placeholder="Enter password"
             value={password}
-            error={check.passwordError}
+            error={passwordError}
             disabled={busy}
             autoComplete="new-password"
+            hint="At least 6 characters. 12 or more with upper and lower case, a digit and a symbol is strongest."
             onChange={setPassword}
+            onBlur={() => setTouched((t) => ({ ...t, password: true }))}
           />
           <StrengthMeter password={password} />
           <PasswordField
             label="Confirm Password"
             placeholder="Confirm password"
             value={confirm}
-            error={check.confirmError}
+            error={confirmError}
             disabled={busy}
             autoComplete="new-password"
             onChange={setConfirm}
+            onBlur={() => setTouched((t) => ({ ...t, confirm: t.confirm || confirm !== '' }))}
           />
           {!batch.active && <div className={ft.actions}>
             <button ref={actionRef} type="submit" className={ft.button} disabled={!check.valid || job.busy}>
@@ -94,9 +111,10 @@ export function LockTool({ tool, maxFiles = 20 }: { tool: FileToolDef; maxFiles?
         </form>
       )}
       {batch.active && <BatchList tool={tool} batch={batch} runDisabled={!check.valid} onRun={() => void lockAll()} />}
+      <JobError text={job.error} />
       {file && job.done && (
         <div className={ft.actions}>
-          <p className={styles.success} role="status">PDF file has been successfully locked!</p>
+          <JobSuccess text="PDF file has been successfully locked!" announce />
           <ResultNotice text={job.result?.notice} />
           <button ref={downloadRef} type="button" className={`${ft.button} ${ft.download}`} onClick={job.save}>
             {tool.labels.download}

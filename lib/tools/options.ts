@@ -6,6 +6,7 @@ import type { FileToolApi } from './registry';
 import { imageCompressSettings } from './image/compress-settings';
 import { pngToJpgSettings } from './image/png-to-jpg-settings';
 import { pngToSvgSettings } from './image/png-to-svg-settings';
+import { pdfCompressSettings } from './pdf/compress/levels';
 
 export type SettingsSchema = z.ZodType<Record<string, unknown>>;
 
@@ -15,4 +16,5 @@ export const toolSettings: Partial<Record<FileToolApi, SettingsSchema>> = {
   'image/compress': imageCompressSettings,
   'image/png_to_jpg': pngToJpgSettings,
   'image/png_to_svg': pngToSvgSettings,
+  'pdf/compress': pdfCompressSettings,
 };

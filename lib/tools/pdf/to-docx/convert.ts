@@ -1,7 +1,7 @@
 // PDF → DOCX on a file path: pdf.js reads each page in its own thread (one page at a time), each page
 // becomes a DOCX section, and the document is packed with the docx package.
 import { Document, Packer, type ISectionOptions } from 'docx';
-import { AppError, displayName } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/core/errors';
 import { PdfjsError, runPdfjs } from '../pdfjs/host';
 import { encryptedError, damagedError, looksEncrypted } from '../compress/open';
 import { pageSections } from './build-docx';
