@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { FileToolApi } from './registry';
 import { pdfCompressSettings } from './pdf/compress/levels';
+import { removeBackgroundSettings } from './image/background/settings';
 
 export type SettingsSchema = z.ZodType<Record<string, unknown>>;
 
@@ -11,4 +12,5 @@ export type SettingsSchema = z.ZodType<Record<string, unknown>>;
  * also carries session_id and password) and must give every field a default of "absent". */
 export const toolSettings: Partial<Record<FileToolApi, SettingsSchema>> = {
   'pdf/compress': pdfCompressSettings,
+  'image/remove_background': removeBackgroundSettings,
 };
