@@ -7,6 +7,7 @@ import { imageCompressSettings } from './image/compress-settings';
 import { pngToJpgSettings } from './image/png-to-jpg-settings';
 import { pngToSvgSettings } from './image/png-to-svg-settings';
 import { pdfCompressSettings } from './pdf/compress/levels';
+import { removeBackgroundSettings } from './image/background/settings';
 
 export type SettingsSchema = z.ZodType<Record<string, unknown>>;
 
@@ -17,4 +18,5 @@ export const toolSettings: Partial<Record<FileToolApi, SettingsSchema>> = {
   'image/png_to_jpg': pngToJpgSettings,
   'image/png_to_svg': pngToSvgSettings,
   'pdf/compress': pdfCompressSettings,
+  'image/remove_background': removeBackgroundSettings,
 };
