@@ -67,6 +67,26 @@ test.describe('raw HTML of the tool pages', () => {
     });
   }
 
+  test('every tool has its own Open Graph image, a 1200x630 PNG drawn at build time', async ({ request }) => {
+    const sizes = new Set<number>();
+    for (const tool of TOOLS) {
+      const html = await (await request.get(routeOf(tool))).text();
+      const url = `${site.siteUrl}/og/${tool.slug}.png`;
+      expect(html).toContain(`<meta property="og:image" content="${url}"/>`);
+      expect(html).toContain(`<meta name="twitter:image" content="${url}"/>`);
+      const res = await request.get(`/og/${tool.slug}.png`);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('image/png');
+      const png = await res.body();
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+      sizes.add(png.length);
+    }
+    // Different pictures, not one image under many names.
+    expect(sizes.size).toBe(TOOLS.length);
+    expect((await request.get('/og/no-such-tool.png')).status()).toBe(404);
+  });
+
   test('home: keyword title and description, the spec h1, WebSite and Organization JSON-LD', async ({ request }) => {
     const html = await (await request.get('/')).text();
     expect(html).toContain(`<title>${HOME_TITLE} | ${site.siteName}</title>`);
