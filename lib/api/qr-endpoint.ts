@@ -5,7 +5,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from './errors';
 import { firstIssue, qrBody } from './schemas';
-import { renderQrPng } from '@/lib/qr/render';
+import { generateQrImage } from '@/lib/qr/generate';
+import { qrOptionsSchema } from '@/lib/qr/options';
 import { newSessionId } from '@/lib/jobs/ids';
 import { findOutput, saveSession, scratchDir, storeOutput, type SessionMeta } from '@/lib/jobs/session-store';
 import { safeFileName } from '@/lib/jobs/upload';
@@ -17,15 +18,21 @@ const QR_API = 'qr/generate';
 export async function generateQr(body: unknown, owner: Owner): Promise<{ file_id: string }> {
   const parsed = qrBody.safeParse(body);
   if (!parsed.success) throw new AppError('BAD_REQUEST', firstIssue(parsed.error));
-  const png = await renderQrPng(parsed.data.content);
+  // Issue 21's optional fields; a bad one is a 400 naming it.
+  const options = qrOptionsSchema.safeParse(body);
+  if (!options.success) {
+    const issue = options.error.issues[0];
+    throw new AppError('BAD_REQUEST', `The option "${issue?.path.join('.')}" is not valid: ${issue?.message}`);
+  }
+  const image = await generateQrImage(parsed.data.content, options.data);
   const meta: SessionMeta = { id: newSessionId(), tool: QR_API, createdAt: Date.now(), owner: ownerHash(owner.token), inputs: [], outputs: [] };
   await saveSession(meta);
   const dir = await scratchDir(meta.id, 'job');
-  const file = path.join(dir, 'qr.png');
-  await fs.writeFile(file, png);
+  const file = path.join(dir, `qr.${image.ext}`);
+  await fs.writeFile(file, image.data);
   const wanted = safeFileName(parsed.data.output_filename);
-  const name = wanted !== 'file' && wanted.toLowerCase().endsWith('.png') ? wanted : `qr_code_${Date.now()}.png`;
-  const out = await storeOutput(meta, file, { tool: QR_API, name, mime: 'image/png' });
+  const name = wanted !== 'file' && wanted.toLowerCase().endsWith(`.${image.ext}`) ? wanted : `qr_code_${Date.now()}.${image.ext}`;
+  const out = await storeOutput(meta, file, { tool: QR_API, name, mime: image.mime });
   await fs.rm(dir, { recursive: true, force: true });
   return { file_id: out.fileId };
 }
