@@ -4,6 +4,9 @@ import type { FileToolDef } from '@/lib/tools/registry';
 import { DropZone } from './drop-zone';
 import { ResultNotice } from './result-notice';
 import { ResultSummary } from './result-summary';
+import { JobError } from './job-error';
+import { JobSuccess } from './job-success';
+import { ResultPreview } from './lazy-result-preview';
 import { useJobFocus } from './use-job-focus';
 import { JobAnnouncer } from './job-announcer';
 import { JobProgress } from './job-progress';
@@ -38,9 +41,12 @@ export function SingleFileTool({ tool }: { tool: FileToolDef }) {
         )}
         <JobProgress progress={job.progress} />
         <JobAnnouncer status={job.status} readyText={`Done. Use ${tool.labels.download} to save the result.`} />
+        <JobError text={job.error} />
         {file && job.done && (
           <>
-            {job.result && <ResultSummary inputBytes={file.size} outputBytes={job.result.blob.size} />}
+            {job.result && <JobSuccess text={`Done: ${job.result.name} is ready.`} />}
+            {job.result && <ResultPreview tool={tool} input={file} output={job.result.blob} outputName={job.result.name} />}
+            {job.result && <ResultSummary inputBytes={file.size} outputBytes={job.result.blob.size} showSaving={tool.api.endsWith('/compress')} />}
             <ResultNotice text={job.result?.notice} />
             <button ref={downloadRef} type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
               {tool.labels.download}

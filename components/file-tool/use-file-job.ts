@@ -21,6 +21,8 @@ export function useFileJob(tool: FileToolDef) {
   const [status, setStatus] = useState<JobStatus>('idle');
   const [progress, setProgress] = useState<JobProgress | null>(null);
   const [result, setResult] = useState<FileJobResult | null>(null);
+  // The last alert's text stays on the page (the alert itself is gone once dismissed) until the next action.
+  const [error, setError] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   // Each run and reset bumps the token, so a late answer from an older run never lands on the page.
   const tokenRef = useRef(0);
@@ -45,6 +47,7 @@ export function useFileJob(tool: FileToolDef) {
       const controller = new AbortController();
       abortRef.current = controller;
       setResult(null);
+      setError(null);
       setStatus('busy');
       setProgress({ phase: 'uploading', fraction: 0 });
       try {
@@ -65,11 +68,13 @@ export function useFileJob(tool: FileToolDef) {
       } catch (err) {
         if (token !== tokenRef.current || controller.signal.aborted) return false;
         // Commit "file chosen" before the alert blocks the page, so the busy text is gone while it shows.
+        const text = tool.kind === 'merge' ? mergeAlertText(tool, err) : alertText(tool, err);
         flushSync(() => {
           setStatus('idle');
           setProgress(null);
+          setError(text);
         });
-        window.alert(tool.kind === 'merge' ? mergeAlertText(tool, err) : alertText(tool, err));
+        window.alert(text);
         return false;
       } finally {
         if (token === tokenRef.current) setProgress(null);
@@ -84,6 +89,7 @@ export function useFileJob(tool: FileToolDef) {
     tokenRef.current++;
     abortRef.current?.abort();
     setResult(null);
+    setError(null);
     setProgress(null);
     setStatus('idle');
   }, []);
@@ -92,5 +98,5 @@ export function useFileJob(tool: FileToolDef) {
     if (result) saveBlob(result.blob, result.name);
   }, [result]);
 
-  return { status, busy: status === 'busy', done: status === 'done', progress, result, run, reset, save };
+  return { status, busy: status === 'busy', done: status === 'done', progress, result, error, run, reset, save };
 }

@@ -6,6 +6,8 @@ import type { FileToolDef } from '@/lib/tools/registry';
 import { checkPasswords } from '@/lib/client/password';
 import { DropZone } from '@/components/file-tool/drop-zone';
 import { ResultNotice } from '@/components/file-tool/result-notice';
+import { JobError } from '@/components/file-tool/job-error';
+import { JobSuccess } from '@/components/file-tool/job-success';
 import { useJobFocus } from '@/components/file-tool/use-job-focus';
 import { JobProgress } from '@/components/file-tool/job-progress';
 import { UploadButton } from '@/components/file-tool/upload-button';
@@ -25,6 +27,11 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
   const { reset } = job;
   const { file, notice, choose, remove } = useSingleFile(tool, reset);
   const check = checkPasswords(password, confirm);
+  // Errors show once a field has been left or a lock was attempted, not while the first characters are typed.
+  const [touched, setTouched] = useState({ password: false, confirm: false });
+  const [submitted, setSubmitted] = useState(false);
+  const passwordError = touched.password || submitted ? check.passwordError : null;
+  const confirmError = touched.confirm || submitted ? check.confirmError : null;
 
   const lock = useCallback(async () => {
     if (!file || !check.valid || job.busy) return;
@@ -32,6 +39,8 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
     if (ok) {
       setPassword('');
       setConfirm('');
+      setTouched({ password: false, confirm: false });
+      setSubmitted(false);
     }
   }, [file, check.valid, job, password]);
 
@@ -46,8 +55,13 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
         <form
           className={`${ft.card} ${styles.panel}`}
           aria-labelledby="set-password-title"
+          // Enter tries to lock; with the button disabled the browser does not submit, so note the attempt here.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') setSubmitted(true);
+          }}
           onSubmit={(e) => {
             e.preventDefault();
+            setSubmitted(true);
             void lock();
           }}
         >
@@ -57,20 +71,23 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
             label="Password"
             placeholder="Enter password"
             value={password}
-            error={check.passwordError}
+            error={passwordError}
             disabled={job.busy}
             autoComplete="new-password"
+            hint="At least 6 characters. 12 or more with upper and lower case, a digit and a symbol is strongest."
             onChange={setPassword}
+            onBlur={() => setTouched((t) => ({ ...t, password: true }))}
           />
           <StrengthMeter password={password} />
           <PasswordField
             label="Confirm Password"
             placeholder="Confirm password"
             value={confirm}
-            error={check.confirmError}
+            error={confirmError}
             disabled={job.busy}
             autoComplete="new-password"
             onChange={setConfirm}
+            onBlur={() => setTouched((t) => ({ ...t, confirm: t.confirm || confirm !== '' }))}
           />
           <div className={ft.actions}>
             <button ref={actionRef} type="submit" className={ft.button} disabled={!check.valid || job.busy}>
@@ -80,9 +97,10 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
           </div>
         </form>
       )}
+      <JobError text={job.error} />
       {file && job.done && (
         <div className={ft.actions}>
-          <p className={styles.success} role="status">PDF file has been successfully locked!</p>
+          <JobSuccess text="PDF file has been successfully locked!" announce />
           <ResultNotice text={job.result?.notice} />
           <button ref={downloadRef} type="button" className={`${ft.button} ${ft.download}`} onClick={job.save}>
             {tool.labels.download}

@@ -11,7 +11,7 @@ import { newSessionId } from '@/lib/jobs/ids';
 import { findOutput, saveSession, scratchDir, storeOutput, type SessionMeta } from '@/lib/jobs/session-store';
 import { safeFileName } from '@/lib/jobs/upload';
 import { fileResponse } from '@/lib/jobs/file-job';
-import { ownerHash, type Owner } from './owner';
+import { ownerHash, type Owner } from '@/lib/jobs/owner';
 
 const QR_API = 'qr/generate';
 

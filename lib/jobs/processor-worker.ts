@@ -1,7 +1,7 @@
 // Runs inside a worker thread: loads a tool's module once and runs its jobs, so heavy work never blocks
 // the server's event loop and a job past its time limit can be stopped by terminating the thread.
 import { parentPort } from 'node:worker_threads';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/core/errors';
 import { processors } from '@/lib/tools/processors';
 import type { FileToolApi } from '@/lib/tools/registry';
 import type { JobRequest, JobReply } from './worker-protocol';

@@ -8,10 +8,10 @@ import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 import type { FileKind } from '@/lib/tools/registry';
-import { isOwner, type Owner } from '@/lib/api/owner';
+import { isOwner, type Owner } from './owner';
 import { assertSessionId, isFileId, newFileId } from './ids';
 
 export interface StoredInput {
@@ -34,7 +34,7 @@ export interface SessionMeta {
   id: string;
   tool: string;
   createdAt: number;
-  /** sha-256 of the owner token of the browser that created it (lib/api/owner.ts) */
+  /** sha-256 of the owner token of the browser that created it (lib/jobs/owner.ts) */
   owner: string;
   inputs: StoredInput[];
   outputs: StoredOutput[];

@@ -5,14 +5,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import formidable, { type File as FormidableFile } from 'formidable';
-import { AppError, bareFileName, displayName } from '@/lib/api/errors';
+import { AppError, bareFileName, displayName } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 import type { FileToolDef } from '@/lib/tools/registry';
 import { assertSessionId } from './ids';
 import { dataDirUsage, forgetUsage, readSession, saveSession, sessionDir, type SessionMeta, type StoredInput } from './session-store';
 import { sniffFile, type OfficeSniffer } from './sniff';
-import { validatePassword } from './password';
-import { isOwner, ownerHash, type Owner } from '@/lib/api/owner';
+import { checkLockPassword } from '@/lib/core/password-rule';
+import { isOwner, ownerHash, type Owner } from './owner';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${+(bytes / MB).toFixed(1)} MB`;
@@ -102,7 +102,7 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
     }
 
     const sessionId = assertSessionId(fields.session_id?.[0]);
-    if (tool.kind === 'lock') validatePassword(fields.password?.[0]);
+    if (tool.kind === 'lock') checkLockPassword(fields.password?.[0]);
 
     // Merge tools send `files` (repeated), single tools `file`; formidable keeps the order of the stream.
     const uploaded: FormidableFile[] = [...(files.files ?? []), ...(files.file ?? [])].sort(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { WorkerPool, type PoolOptions } from './worker-pool';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 
 // A stand-in for the bundled processor worker that obeys the same protocol and misbehaves on request.
 const WORKER = `
@@ -50,7 +50,7 @@ describe('WorkerPool', () => {
     const started = Date.now();
     const err = await p.run(job('spin'), 'a', 300).catch((e) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect(err.status).toBe(504);
+    expect(err.code).toBe('TIMEOUT');
     expect(Date.now() - started).toBeLessThan(5000);
     await expect(p.run(job('echo'))).resolves.toMatchObject({ path: '/work/out' });
   });
@@ -78,8 +78,8 @@ describe('WorkerPool', () => {
     const started = Date.now();
     await expect(p.run(job('echo'), 'c')).resolves.toBeTruthy(); // not stuck behind the second spin
     expect(Date.now() - started).toBeLessThan(450);
-    expect((await first).status).toBe(504);
-    expect((await second).status).toBe(504);
+    expect((await first).code).toBe('TIMEOUT');
+    expect((await second).code).toBe('TIMEOUT');
     // The spinning workers were stopped; echo jobs keep going to the one thread that has run echo.
     const warm = await p.run(job('echo'));
     for (let i = 0; i < 3; i++) expect((await p.run(job('echo'))).notice).toBe(warm.notice);
@@ -100,18 +100,18 @@ describe('WorkerPool', () => {
     const running = p.run(job('spin'), 'a', 400).catch((e) => e); // occupies the only worker
     const queued = p.run(job('echo'), 'b');
     const over = await p.run(job('echo'), 'c').catch((e) => e);
-    expect(over.status).toBe(503);
+    expect(over.code).toBe('UNAVAILABLE');
     const second = p.run(job('echo'), 'a');
     const third = await p.run(job('echo'), 'a').catch((e) => e);
-    expect(third.status).toBe(503); // queue still full
-    expect((await running).status).toBe(504);
+    expect(third.code).toBe('UNAVAILABLE'); // queue still full
+    expect((await running).code).toBe('TIMEOUT');
     await queued;
     await second.catch(() => undefined);
     const p2 = make({ maxJobsPerClient: 1, timeoutMs: 30_000 });
     const first = p2.run(job('spin'), 'x', 400).catch((e) => e);
     const capped = await p2.run(job('echo'), 'x').catch((e) => e);
-    expect(capped.status).toBe(429);
-    expect(capped.headers['Retry-After']).toBeDefined();
+    expect(capped.code).toBe('RATE_LIMITED');
+    expect(capped.retryAfterSeconds).toBeGreaterThan(0);
     await first;
     await p2.close();
   });

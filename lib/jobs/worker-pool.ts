@@ -4,7 +4,7 @@
 import 'server-only';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import type { JobOutput } from '@/lib/tools/types';
 import type { JobReply, JobRequest } from './worker-protocol';
 
@@ -61,11 +61,11 @@ export class WorkerPool {
     const mine = this.perClient.get(client) ?? 0;
     if (this.opts.maxJobsPerClient > 0 && mine >= this.opts.maxJobsPerClient) {
       return Promise.reject(
-        new AppError('RATE_LIMITED', 'You already have files being processed. Please wait for them to finish.', { 'Retry-After': '10' }),
+        new AppError('RATE_LIMITED', 'You already have files being processed. Please wait for them to finish.', { retryAfterSeconds: 10 }),
       );
     }
     if (this.queue.length >= this.opts.queueMax) {
-      return Promise.reject(new AppError('UNAVAILABLE', 'The server is busy right now. Please try again in a minute.', { 'Retry-After': '30' }));
+      return Promise.reject(new AppError('UNAVAILABLE', 'The server is busy right now. Please try again in a minute.', { retryAfterSeconds: 30 }));
     }
     this.perClient.set(client, mine + 1);
     return new Promise<JobOutput>((resolve, reject) => {

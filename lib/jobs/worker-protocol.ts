@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@/lib/api/errors';
+import type { ErrorCode } from '@/lib/core/errors';
 import type { JobInput, JobOptions, JobOutput } from '@/lib/tools/types';
 
 export interface JobRequest {

@@ -12,7 +12,7 @@
 // in modules, and SVG drawn on exactly the same pixel grid as the PNG. Without options: the spec's PNG as before.
 import 'server-only';
 import sharp from 'sharp';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { DEFAULT_BG, DEFAULT_FG, DEFAULT_MARGIN, type QrOptions } from './options';
 
 /* eslint-disable @typescript-eslint/no-require-imports */

@@ -3,9 +3,12 @@
 // them is answered byte for byte as before. Browser-safe (plain zod), so a page can validate before sending.
 import type { z } from 'zod';
 import type { FileToolApi } from './registry';
+import { pdfCompressSettings } from './pdf/compress/levels';
 
 export type SettingsSchema = z.ZodType<Record<string, unknown>>;
 
 /** Add one line per tool: 'image/compress': imageCompressSettings. Schemas must not be strict (the request
  * also carries session_id and password) and must give every field a default of "absent". */
-export const toolSettings: Partial<Record<FileToolApi, SettingsSchema>> = {};
+export const toolSettings: Partial<Record<FileToolApi, SettingsSchema>> = {
+  'pdf/compress': pdfCompressSettings,
+};

@@ -12,7 +12,7 @@
 // fails and server_fallback is true. Clients that never send `device` see the spec's behaviour unchanged.
 import 'server-only';
 import { z } from 'zod';
-import { AppError, type ErrorCode } from '@/lib/api/errors';
+import { AppError, type ErrorCode } from '@/lib/core/errors';
 import { charCount } from '@/lib/text/count';
 import { LIMITS } from '@/lib/tools/registry';
 import { detectLanguage } from './detect';
@@ -33,10 +33,10 @@ export const ADMIN_HINT =
   'The site administrator can enable every language pair by configuring a LibreTranslate or DeepL provider (see README, "Translation engines").';
 
 /** An AppError that also carries the detected language: in the reply's detected_language field (the spec's
- * response shape) and in an X-Detected-Language header. */
+ * response shape; the API edge also sends it as an X-Detected-Language header). */
 export class TranslateError extends AppError {
   constructor(code: ErrorCode, message: string, readonly detected_language: LanguageCode | null, extra: Record<string, unknown> = {}) {
-    super(code, message, detected_language ? { 'X-Detected-Language': detected_language } : undefined, { detected_language, translated_text: null, ...extra });
+    super(code, message, { fields: { detected_language, translated_text: null, ...extra } });
   }
 }
 

@@ -3,7 +3,7 @@
 import 'server-only';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, displayName } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/core/errors';
 import type { Processor } from '../types';
 import { decodeRgba } from './background/decode';
 import { traceRgba } from './svg/trace';

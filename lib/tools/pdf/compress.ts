@@ -4,18 +4,20 @@
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, displayName } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/core/errors';
 import type { Processor } from '../types';
 import { compressPdf } from './compress/compress-pdf';
+import { pdfCompressSettings } from './compress/levels';
 
 /** Below this gain the visitor gets the original back (a re-saved file is not worth the change). */
 export const MIN_GAIN = 0.03;
 
-export const process: Processor = async (inputs, _options, ctx) => {
+export const process: Processor = async (inputs, options, ctx) => {
   const input = inputs[0];
   if (!input) throw new AppError('BAD_REQUEST', 'Choose a PDF file to compress.');
   const bytes = await fs.readFile(input.path);
-  const out = await compressPdf(bytes, input.path, input.name);
+  const level = pdfCompressSettings.parse(options.settings ?? {}).level;
+  const out = await compressPdf(bytes, input.path, input.name, { level });
   const base = path.join(ctx.workDir, 'compressed.pdf');
   if (out.length > bytes.length * (1 - MIN_GAIN)) {
     await fs.copyFile(input.path, base);

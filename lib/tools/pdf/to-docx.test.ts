@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/core/errors';
 import { process as toDocx } from './to-docx';
 import { LEFT_COLUMN, LINK_URL, RIGHT_COLUMN, TABLE, rotatedPdf, sampleDocPdf } from './to-docx/testing/make-pdfs';
 import { docxToPdf, pairRecall, pdftotext, wordRecall, words } from './to-docx/testing/measure';

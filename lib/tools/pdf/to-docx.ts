@@ -3,7 +3,7 @@
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, displayName } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/core/errors';
 import type { Processor } from '../types';
 import { convertPdf, MAX_PAGES } from './to-docx/convert';
 

@@ -1,6 +1,10 @@
 // The compression pipeline on bytes, shared by the processor, its tests and the bench.
-import { PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
-import { openPdf } from './open';
+import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { AppError, displayName } from '@/lib/api/errors';
+import { encryptedError, looksEncrypted, openPdf } from './open';
+import { DecodeCapError } from './pixels';
+import type { CompressLevel } from './levels';
+import { MupdfError, mupdfRewrite } from './mupdf-host';
 import { findPlacements } from './placements';
 import { DEFAULT_IMAGE_SETTINGS, recompressImage, type ImageSettings } from './images';
 import { dropThumbnailsAndPrivateData, dropUnreachable, mergeDuplicateStreams, recompressStreams } from './structure';
@@ -13,14 +17,59 @@ export interface CompressStats {
   dropped: number;
 }
 
+/** Image settings per level, measured on ../shared/corpus/pdf-real against Ghostscript /ebook (see the note). */
+export const LEVEL_SETTINGS: Record<CompressLevel, ImageSettings> = {
+  // Near-lossless: only images far above print resolution are resampled, only photos become JPEG (q90).
+  light: { ...DEFAULT_IMAGE_SETTINGS, targetDpi: 300, thresholdDpi: 450, jpegQuality: 90, jpegReencodeGain: 0.7 },
+  // Ghostscript /ebook's resolution (150 dpi above 225) and, like it, JPEG for any image where it pays.
+  recommended: { ...DEFAULT_IMAGE_SETTINGS, jpegQuality: 75, jpegForAll: true },
+  strong: { ...DEFAULT_IMAGE_SETTINGS, targetDpi: 96, thresholdDpi: 120, jpegQuality: 55, jpegReencodeGain: 0.9, jpegForAll: true },
+};
+
+export interface CompressOptions {
+  level?: CompressLevel;
+  /** Overrides the level's image settings (tests, bench). */
+  settings?: ImageSettings;
+  /** MuPDF's WASM heap cap (MB). */
+  mupdfMemoryMb?: number;
+  timeoutMs?: number;
+}
+
+export const memoryCapError = (name: string) =>
+  new AppError('UNPROCESSABLE', `"${displayName(name)}" needs more memory to compress than this server allows, so it cannot be processed.`);
+
 export async function compressPdf(
   bytes: Uint8Array,
   filePath: string,
   name: string,
-  settings: ImageSettings = DEFAULT_IMAGE_SETTINGS,
+  opts: CompressOptions = {},
   stats?: CompressStats,
 ): Promise<Uint8Array> {
-  const doc = await openPdf(bytes, filePath, name);
+  const settings = opts.settings ?? LEVEL_SETTINGS[opts.level ?? 'recommended'];
+  // An encrypted file is refused before MuPDF sees it: MuPDF opens files with an empty user password and
+  // would save them without their encryption.
+  if (looksEncrypted(bytes)) await openPdf(bytes, filePath, name);
+  // MuPDF first (font subsetting, object dedup), inside its WASM heap cap. Its output has no object streams,
+  // so pdf-lib's parse of it never runs pdf-lib's uncapped decoders on them (pdf-lib issue 1777).
+  let source = bytes;
+  try {
+    source = (await mupdfRewrite(bytes, { memoryMb: opts.mupdfMemoryMb, timeoutMs: opts.timeoutMs })).bytes;
+  } catch (e) {
+    if (e instanceof MupdfError && e.kind === 'memory') throw memoryCapError(name);
+    if (e instanceof MupdfError && e.kind === 'password') throw encryptedError(name);
+    // Anything else MuPDF cannot do (a file it cannot read, a timeout): pdf-lib's pass alone.
+  }
+  // pdf.js counts the original's pages; a MuPDF output with another count is refused as damaged by openPdf.
+  const doc = await openPdf(source, filePath, name);
+  try {
+    return await rewrite(doc, settings, stats);
+  } catch (e) {
+    if (e instanceof DecodeCapError) throw memoryCapError(name);
+    throw e;
+  }
+}
+
+async function rewrite(doc: PDFDocument, settings: ImageSettings, stats?: CompressStats): Promise<Uint8Array> {
   const ctx = doc.context;
   dropThumbnailsAndPrivateData(doc);
   const placements = findPlacements(doc);

@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import { PDFDict, PDFName, PDFNumber, PDFRawStream, type PDFContext, type PDFRef } from 'pdf-lib';
 import {
-  applyFilters, colourInfo, deflatePredicted, expandPalette, filterChain, looksPhotographic,
+  DecodeCapError, applyFilters, colourInfo, deflatePredicted, expandPalette, filterChain, looksPhotographic,
 } from './pixels';
 import type { Placement } from './placements';
 
@@ -17,6 +17,9 @@ export interface ImageSettings {
   jpegReencodeGain: number;
   /** Decoded images above this many bytes are left alone (memory bound). */
   maxDecodedBytes: number;
+  /** Screenshots and charts too become JPEG when that is smaller than lossless (as Ghostscript /ebook does);
+   * false: only photographic images are made lossy. Soft masks always stay lossless. */
+  jpegForAll: boolean;
 }
 
 export const DEFAULT_IMAGE_SETTINGS: ImageSettings = {
@@ -25,6 +28,7 @@ export const DEFAULT_IMAGE_SETTINGS: ImageSettings = {
   jpegQuality: 76,
   jpegReencodeGain: 0.8,
   maxDecodedBytes: 256 * 1024 * 1024,
+  jpegForAll: false,
 };
 
 export interface ImageResult {
@@ -122,11 +126,14 @@ export async function recompressImage(
   if (info.comps === 4) return kept; // raw CMYK pixels: left alone
   const srcComps = info.palette ? 1 : info.comps;
   const expected = w * h * srcComps;
-  if (expected > s.maxDecodedBytes) return kept;
+  // Palette images expand to `comps` bytes a pixel: the cap holds for the expanded pixels too.
+  if (w * h * info.comps > s.maxDecodedBytes) return kept;
   let raw: Uint8Array | null;
   try {
-    raw = applyFilters(ctx, stream.contents, chain, expected + 4096);
-  } catch {
+    // Only the declared pixels are decoded: data past them (padding, a bomb) is never produced.
+    raw = applyFilters(ctx, stream.contents, chain, expected, true);
+  } catch (e) {
+    if (e instanceof DecodeCapError) throw e;
     return kept;
   }
   if (!raw || raw.length < expected) return kept;
@@ -162,6 +169,18 @@ export async function recompressImage(
     space = d.get(N('ColorSpace'))!;
   } else {
     out = deflatePredicted(pixels, w, h, info.comps);
+  }
+  if (s.jpegForAll && !isSoftMask) {
+    // Line art in JPEG rings at edges, so it must win clearly over the lossless form to be taken.
+    const src = size
+      ? sharp(pixels, { raw: { width: w, height: h, channels: info.comps } }).resize(size.w, size.h, { fit: 'fill' })
+      : sharp(pixels, { raw: { width: w, height: h, channels: info.comps } });
+    const jpeg = await (info.comps === 1 ? src.toColourspace('b-w') : src)
+      .jpeg({ quality: s.jpegQuality, mozjpeg: true }).toBuffer().catch(() => null);
+    if (jpeg && jpeg.length < Math.min(before, out.length * 0.8) && (await sameChannels(jpeg, info.comps))) {
+      replace(ctx, ref, stream, jpeg, size ?? { w, h }, 'DCTDecode', info.space, null);
+      return { before, after: jpeg.length, action: 'jpeg' };
+    }
   }
   if (out.length >= before) return kept;
   replace(ctx, ref, stream, out, dims, 'FlateDecode', space, comps);

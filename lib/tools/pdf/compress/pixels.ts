@@ -14,6 +14,15 @@ export interface ColourInfo {
   palette?: { hival: number; lookup: Uint8Array };
 }
 
+/** A stream decoded to more bytes than its cap allows (a decompression bomb, or far more data than the image
+ * declares). The processor answers 422 naming the file. */
+export class DecodeCapError extends Error {
+  constructor(readonly cap: number) {
+    super(`decoded stream exceeds ${cap} bytes`);
+    this.name = 'DecodeCapError';
+  }
+}
+
 const num = (o: PDFObject | undefined): number | undefined => (o instanceof PDFNumber ? o.asNumber() : undefined);
 
 /** Gray/RGB-like colour spaces, Indexed over them. Anything else (CMYK, Separation, Lab...) → null. */
@@ -42,7 +51,11 @@ export function colourInfo(ctx: PDFContext, csObj: PDFObject | undefined): Colou
     const lk = cs.lookup(3);
     let lookup: Uint8Array | undefined;
     if (lk instanceof PDFString || lk instanceof PDFHexString) lookup = lk.asBytes();
-    else if (lk instanceof PDFRawStream) lookup = decodePDFRawStream(lk).decode();
+    else if (lk instanceof PDFRawStream) {
+      // A lookup table holds at most 256 entries of 3 components: its stream is capped at that (plus slack).
+      const chain = filterChain(lk.dict);
+      lookup = chain ? applyFilters(ctx, lk.contents, chain, 4096) ?? undefined : undefined;
+    }
     if (!lookup || lookup.length < (hival + 1) * base.comps) return null;
     return { comps: base.comps, space: base.space, palette: { hival, lookup } };
   }
@@ -79,19 +92,41 @@ const ALIASES: Record<string, string> = {
   Fl: 'FlateDecode', LZW: 'LZWDecode', A85: 'ASCII85Decode', AHx: 'ASCIIHexDecode', RL: 'RunLengthDecode', DCT: 'DCTDecode',
 };
 
-/** Applies the decodable filters of `chain` in order. Returns null when a filter is not supported. */
-export function applyFilters(ctx: PDFContext, data: Uint8Array, chain: FilterChain, maxOut: number): Uint8Array | null {
+/** pdf-lib's decoder for one filter, asked for at most cap + 1 bytes (it stops there: bounded memory). */
+function pdfLibDecode(ctx: PDFContext, data: Uint8Array, name: string, cap: number, parms?: PDFDict): Uint8Array {
+  const fake = PDFRawStream.of(PDFDict.withContext(ctx), data);
+  fake.dict.set(PDFName.of('Filter'), PDFName.of(name));
+  // pdf-lib reads only /EarlyChange (LZW) from the parms; predictors are applied by unpredict below.
+  if (parms) fake.dict.set(PDFName.of('DecodeParms'), parms);
+  return decodePDFRawStream(fake).getBytes(cap + 1) as Uint8Array;
+}
+
+/**
+ * Applies the decodable filters of `chain` in order. Returns null when a filter is not supported. Each step's
+ * output is capped at `maxOut` bytes: past it, `truncate` keeps the first `maxOut` bytes (an image's data past
+ * its declared size is ignored by every reader: pdfTeX writes some masks twice as long), otherwise the cap
+ * throws DecodeCapError.
+ */
+export function applyFilters(ctx: PDFContext, data: Uint8Array, chain: FilterChain, maxOut: number, truncate = false): Uint8Array | null {
   let cur = data;
+  const cap = Math.max(1024, maxOut);
   for (let i = 0; i < chain.names.length; i++) {
     const name = ALIASES[chain.names[i]] ?? chain.names[i];
     const parms = chain.parms[i];
     if (name === 'FlateDecode') {
-      cur = inflate(cur, maxOut);
+      try {
+        cur = inflate(cur, cap);
+      } catch (e) {
+        if (!(e instanceof DecodeCapError) || !truncate) throw e;
+        // zlib cannot stop early without throwing; pdf-lib's inflater can (slower, but only for such streams).
+        cur = pdfLibDecode(ctx, cur, 'FlateDecode', cap).subarray(0, cap);
+      }
     } else if (['LZWDecode', 'ASCII85Decode', 'ASCIIHexDecode', 'RunLengthDecode'].includes(name)) {
-      const fake = PDFRawStream.of(PDFDict.withContext(ctx), cur);
-      fake.dict.set(PDFName.of('Filter'), PDFName.of(name));
-      if (parms) fake.dict.set(PDFName.of('DecodeParms'), parms);
-      cur = decodePDFRawStream(fake).decode();
+      // pdf-lib's decoders have no output limit (pdf-lib issue 1777) when asked for everything (decode());
+      // asked for cap + 1 bytes they stop there, so a bomb costs at most the cap.
+      const got = pdfLibDecode(ctx, cur, name, cap, parms);
+      if (got.length > cap && !truncate) throw new DecodeCapError(cap);
+      cur = got.subarray(0, cap);
     } else {
       return null;
     }
@@ -105,8 +140,14 @@ export function applyFilters(ctx: PDFContext, data: Uint8Array, chain: FilterCha
 }
 
 export function inflate(data: Uint8Array, maxOut: number): Buffer {
-  // Z_SYNC_FLUSH: a truncated stream gives what it has instead of throwing (as PDF readers do).
-  return zlib.inflateSync(data, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: Math.max(1024, maxOut) });
+  const cap = Math.max(1024, maxOut);
+  try {
+    // Z_SYNC_FLUSH: a truncated stream gives what it has instead of throwing (as PDF readers do).
+    return zlib.inflateSync(data, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: cap });
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError) throw new DecodeCapError(cap);
+    throw e;
+  }
 }
 
 function unpredict(data: Uint8Array, parms: PDFDict): Uint8Array | null {

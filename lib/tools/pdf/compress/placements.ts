@@ -4,7 +4,7 @@
 // largest placement can show.
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream } from 'pdf-lib';
 import { scanContent } from './content-lexer';
-import { applyFilters, filterChain } from './pixels';
+import { DecodeCapError, applyFilters, filterChain } from './pixels';
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -36,8 +36,9 @@ function streamBytes(s: unknown): Uint8Array | null {
       return chain ? applyFilters(s.dict.context, s.contents, chain, MAX_CONTENT_BYTES) : null;
     }
     if (s instanceof PDFStream) return s.getContents();
-  } catch {
-    // an undecodable (or oversized) content stream draws nothing we can measure
+  } catch (e) {
+    if (e instanceof DecodeCapError) throw e; // a content bomb stops the job (422)
+    // an undecodable content stream draws nothing we can measure
   }
   return null;
 }

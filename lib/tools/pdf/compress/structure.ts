@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import {
   PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFObject,
 } from 'pdf-lib';
-import { filterChain, inflate } from './pixels';
+import { DecodeCapError, filterChain, inflate } from './pixels';
 
 const N = (s: string) => PDFName.of(s);
 const SKIP_TYPES = new Set(['XRef', 'ObjStm', 'Metadata']);
@@ -32,7 +32,8 @@ export function recompressStreams(doc: PDFDocument): { before: number; after: nu
     let plain: Uint8Array;
     try {
       plain = chain.names.length ? inflate(obj.contents, 128 * 1024 * 1024) : obj.contents;
-    } catch {
+    } catch (e) {
+      if (e instanceof DecodeCapError) throw e;
       continue; // a damaged stream stays as it is
     }
     const packed = zlib.deflateSync(plain, { level: 9, memLevel: 9 });

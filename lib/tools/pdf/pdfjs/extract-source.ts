@@ -2,7 +2,7 @@
 // text items with font and colour, images with their boxes and pixels, ruling lines and filled boxes,
 // link annotations; pages without text are rendered whole. Coordinates: points, top-left origin.
 export const EXTRACT_SOURCE = String.raw`
-const MAX_IMAGE_PIXELS = 40e6;
+const MAX_IMAGE_PIXELS = 40e6; // = worker-source.ts MAX_IMAGE_PIXELS
 // Typographic ligature characters become their letters, so the text can be searched and edited.
 const LIGATURES = { '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl', '\uFB05': 'st', '\uFB06': 'st' };
 const unligature = (s) => s.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c]);
@@ -220,23 +220,55 @@ async function extractPage(pdfjs, doc, p, task) {
   } catch {}
 
   let rendered;
-  if (task.renderDpi > 0 && runs.length === 0) {
-    try {
-      const scale = task.renderDpi / 72;
-      const rvp = page.getViewport({ scale });
-      const factory = doc.canvasFactory;
-      const { canvas, context } = factory.create(Math.ceil(rvp.width), Math.ceil(rvp.height));
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      await page.render({ canvasContext: context, canvas, viewport: rvp }).promise;
-      rendered = { x: 0, y: 0, w: vp.width, h: vp.height, data: new Uint8Array(canvas.toBuffer('image/jpeg', 85)), format: 'jpg' };
-      factory.destroy({ canvas, context });
-    } catch (e) {
-      rendered = undefined;
-    }
+  // A page that paints nothing (blank, however large) is not rendered at all.
+  if (task.renderDpi > 0 && runs.length === 0 && paintsSomething(OPS, fnArray)) {
+    const r = await renderRegion(doc, page, { x: 0, y: 0, w: vp.width, h: vp.height }, task.renderDpi, task.limits, 'jpg');
+    if (r) rendered = { x: 0, y: 0, w: vp.width, h: vp.height, data: r.data, format: 'jpg', dpi: r.dpi };
   }
   page.cleanup();
   return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered };
+}
+
+const PAINT_OPS = ['fill', 'eoFill', 'stroke', 'closeStroke', 'fillStroke', 'eoFillStroke', 'closeFillStroke', 'closeEOFillStroke',
+  'shadingFill', 'paintImageXObject', 'paintInlineImageXObject', 'paintImageMaskXObject', 'paintImageMaskXObjectGroup',
+  'paintImageXObjectRepeat', 'paintImageMaskXObjectRepeat', 'paintSolidColorImageMask', 'showText', 'showSpacedText',
+  'nextLineShowText', 'nextLineSetSpacingShowText', 'constructPath'];
+function paintsSomething(OPS, fnArray) {
+  const paint = new Set(PAINT_OPS.map((n) => OPS[n]).filter((v) => v !== undefined));
+  for (const fn of fnArray) if (paint.has(fn)) return true;
+  return false;
+}
+
+// Renders a page region (points, top-left origin). The resolution drops so one render stays under
+// limits.pagePixels, and every rendered pixel counts against the job's limits.jobPixels: a 10000 pt
+// page becomes a modest image instead of a 434-megapixel canvas, and a file of many such pages stops.
+let jobPixels = 0;
+async function renderRegion(doc, page, box, dpi, limits, format) {
+  const area = box.w * box.h;
+  if (!(area > 1)) return null;
+  const scale = Math.min(dpi / 72, Math.sqrt(limits.pagePixels / area));
+  const w = Math.max(1, Math.ceil(box.w * scale));
+  const h = Math.max(1, Math.ceil(box.h * scale));
+  jobPixels += w * h;
+  if (jobPixels > limits.jobPixels) {
+    const e = new Error('render budget');
+    e.name = 'LimitError';
+    throw e;
+  }
+  const vp = page.getViewport({ scale, offsetX: -box.x * scale, offsetY: -box.y * scale });
+  const factory = doc.canvasFactory;
+  const { canvas, context } = factory.create(w, h);
+  try {
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, w, h);
+    await page.render({ canvasContext: context, canvas, viewport: vp, annotationMode: 0 }).promise;
+    const data = format === 'png' ? canvas.toBuffer('image/png') : canvas.toBuffer('image/jpeg', 88);
+    return { data: new Uint8Array(data), dpi: scale * 72, width: w, height: h };
+  } catch (e) {
+    return null;
+  } finally {
+    factory.destroy({ canvas, context });
+  }
 }
 
 async function extract(pdfjs, doc, task) {
@@ -248,7 +280,7 @@ async function extract(pdfjs, doc, task) {
       // One page at a time to the host, so only one page's pixels are in flight.
       parentPort.postMessage({ page: data, index: p - 1 });
     } catch (e) {
-      if (e && e.name === 'PasswordException') throw e;
+      if (e && (e.name === 'PasswordException' || e.name === 'LimitError')) throw e;
       parentPort.postMessage({ page: { width: 612, height: 792, runs: [], images: [], segments: [], fills: [], links: [], failed: true }, index: p - 1 });
     }
   }

@@ -12,6 +12,14 @@ export interface ExtractTask {
   renderDpi: number;
   /** Stop after this many pages (bounded work for huge files). */
   maxPages: number;
+  limits: RenderLimits;
+}
+
+export interface RenderLimits {
+  /** One render (a page or a region) never has more pixels than this: the resolution drops instead. */
+  pagePixels: number;
+  /** All renders of a job together: past this the job stops with a 'limit' error. */
+  jobPixels: number;
 }
 
 export type PdfjsTask = CountTask | ExtractTask;
@@ -63,6 +71,8 @@ export interface PageImage extends Box {
 export interface RenderedPage extends Box {
   data: Uint8Array;
   format: 'jpg';
+  /** The resolution it was rendered at (lower than asked for very large pages). */
+  dpi: number;
 }
 
 export interface Segment {

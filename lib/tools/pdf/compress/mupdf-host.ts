@@ -1,0 +1,92 @@
+// Runs MuPDF (the `mupdf` npm package: MuPDF.js, AGPL-3.0, its WASM shipped inside the package) in a
+// thread of its own for what pdf-lib cannot do: subsetting embedded TrueType/CFF fonts to the glyphs
+// used, and a garbage collection that merges identical objects. Why a thread:
+// - the package is ESM only with top-level await, which Jest (CJS) cannot import (as pdf.js, see
+//   ../pdfjs/host.ts), while a worker thread is plain Node ESM;
+// - the WASM heap lives outside V8's limits, so the thread caps it by refusing WebAssembly.Memory growth
+//   past `memoryMb` (MuPDF then fails its allocation and throws), and it is terminated on timeout.
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+const localRequire = createRequire(__filename);
+
+export class MupdfError extends Error {
+  constructor(readonly kind: 'memory' | 'timeout' | 'password' | 'other', message: string) {
+    super(message);
+    this.name = 'MupdfError';
+  }
+}
+
+export interface MupdfOptions {
+  /** Cap of the WASM heap (MB). */
+  memoryMb?: number;
+  timeoutMs?: number;
+  subsetFonts?: boolean;
+}
+
+const SOURCE = String.raw`
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, bytes, memoryMb, subsetFonts } = workerData;
+// Refuse WASM heap growth past the cap: Emscripten's grow catches the RangeError and malloc returns NULL,
+// which MuPDF turns into an exception ("malloc failed").
+const capBytes = memoryMb * 1024 * 1024;
+const grow = WebAssembly.Memory.prototype.grow;
+let capHit = false;
+WebAssembly.Memory.prototype.grow = function (pages) {
+  if (this.buffer.byteLength + pages * 65536 > capBytes) { capHit = true; throw new RangeError('MuPDF memory cap'); }
+  return grow.call(this, pages);
+};
+async function main() {
+  const mupdf = await import(url);
+  const doc = new mupdf.PDFDocument(bytes);
+  if (doc.needsPassword()) throw Object.assign(new Error('password'), { kind: 'password' });
+  const pages = doc.countPages();
+  if (subsetFonts) {
+    try { doc.subsetFonts(); } catch (e) { if (capHit) throw e; }
+  }
+  // No recompression here: pdf-lib's pass after this one deflates at level 9 and writes object streams.
+  const out = doc.saveToBuffer('garbage=deduplicate').asUint8Array();
+  return { pages, out: out.slice() };
+}
+main().then(
+  (r) => parentPort.postMessage({ ok: true, pages: r.pages, out: r.out }, [r.out.buffer]),
+  (e) => parentPort.postMessage({ ok: false, kind: capHit ? 'memory' : (e && e.kind) || 'other', message: String((e && e.message) || e) }),
+);
+`;
+
+/** Font subsetting + deduplicating save of `bytes` by MuPDF. Resolves to the new file and its page count. */
+export function mupdfRewrite(bytes: Uint8Array, opts: MupdfOptions = {}): Promise<{ bytes: Uint8Array; pages: number }> {
+  const url = pathToFileURL(localRequire.resolve('mupdf')).href;
+  const worker = new Worker(SOURCE, {
+    eval: true,
+    workerData: { url, bytes, memoryMb: opts.memoryMb ?? 1024, subsetFonts: opts.subsetFonts ?? true },
+    resourceLimits: { maxOldGenerationSizeMb: 512 },
+    stdout: true,
+    stderr: true,
+  });
+  // MuPDF prints warnings about odd files; the visitor does not need them in the server log.
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (fn: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      fn();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => finish(() => reject(new MupdfError('timeout', 'MuPDF took too long'))), opts.timeoutMs ?? 120_000);
+    worker.on('message', (m: { ok: boolean; out?: Uint8Array; pages?: number; kind?: MupdfError['kind']; message?: string }) => {
+      if (m.ok && m.out) {
+        const out = m.out;
+        finish(() => resolve({ bytes: out, pages: m.pages ?? 0 }));
+      } else finish(() => reject(new MupdfError(m.kind ?? 'other', m.message ?? 'MuPDF failed')));
+    });
+    worker.on('error', (e: Error & { code?: string }) => {
+      finish(() => reject(new MupdfError(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'other', e.message)));
+    });
+    worker.on('exit', (code) => finish(() => reject(new MupdfError('other', `MuPDF thread exited (${code})`))));
+  });
+}
