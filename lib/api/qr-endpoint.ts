@@ -6,7 +6,7 @@ import path from 'node:path';
 import { AppError } from './errors';
 import { firstIssue, qrBody } from './schemas';
 import { generateQrImage } from '@/lib/qr/generate';
-import { qrOptionsSchema } from '@/lib/qr/options';
+import { qrOptionsSchema } from '@/lib/qr/options-schema';
 import { newSessionId } from '@/lib/jobs/ids';
 import { findOutput, saveSession, scratchDir, storeOutput, type SessionMeta } from '@/lib/jobs/session-store';
 import { safeFileName } from '@/lib/jobs/upload';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { generateQrImage } from './generate';
-import { qrOptionsSchema, type QrOptions } from './options';
+import { qrOptionsSchema, type QrOptions } from './options-schema';
 import { layoutPng, layoutQr, layoutSvg, renderQrPng } from './render';
 import { emailContent, phoneContent, smsContent, vcardContent, wifiContent } from './templates';
 import { verifyQr } from './verify';

@@ -1,7 +1,7 @@
 // One QR image from content and options, verified: what POST /api/qr/generate/process/ stores.
 import 'server-only';
 import { layoutPng, layoutQr, layoutSvg } from './render';
-import type { QrOptions } from './options';
+import type { QrOptions } from './options-schema';
 import { verifyQr } from './verify';
 
 export interface QrImage { data: Buffer; mime: 'image/png' | 'image/svg+xml'; ext: 'png' | 'svg' }

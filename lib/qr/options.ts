@@ -1,7 +1,6 @@
 // Optional QR settings (issue 21) for POST /api/qr/generate/process/: format, size, ec_level, fg, bg, margin.
-// Browser-safe (the page uses the same contrast rule and limits). With none of them the spec's PNG comes out
+// Browser-safe (the page uses the same contrast rule and limits; the zod schema is in ./options-schema.ts). With none of them the spec's PNG comes out
 // byte for byte as before.
-import { z } from 'zod';
 
 export type Level = 'H' | 'Q' | 'M' | 'L';
 export const FORMATS = ['png', 'svg'] as const;
@@ -15,7 +14,7 @@ export const DEFAULT_BG = '#ffffff';
 /** Dark modules must be darker than light ones by at least this contrast ratio (WCAG's AA figure). */
 export const MIN_CONTRAST = 4.5;
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
+export const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** WCAG 2 relative luminance of '#rrggbb'. */
 export function luminance(hex: string): number {
@@ -39,21 +38,3 @@ export function colourProblem(fg: string, bg: string): string | null {
   if (ratio < MIN_CONTRAST) return `These colours are too close to scan reliably (contrast ${ratio.toFixed(1)}:1; at least ${MIN_CONTRAST}:1 is needed).`;
   return null;
 }
-
-export const qrOptionsSchema = z
-  .object({
-    format: z.enum(FORMATS, { error: 'Use "png" or "svg".' }).optional(),
-    size: z.number({ error: `A whole number of pixels from ${SIZE_MIN} to ${SIZE_MAX}.` }).int({ error: `A whole number of pixels from ${SIZE_MIN} to ${SIZE_MAX}.` })
-      .min(SIZE_MIN, { error: `At least ${SIZE_MIN} pixels.` }).max(SIZE_MAX, { error: `At most ${SIZE_MAX} pixels.` }).optional(),
-    ec_level: z.enum(['L', 'M', 'Q', 'H'], { error: 'Use "L", "M", "Q" or "H".' }).optional(),
-    fg: z.string().regex(HEX, { error: 'A colour as #rrggbb.' }).optional(),
-    bg: z.string().regex(HEX, { error: 'A colour as #rrggbb.' }).optional(),
-    margin: z.number({ error: `A whole number of modules from 0 to ${MARGIN_MAX}.` }).int({ error: `A whole number of modules from 0 to ${MARGIN_MAX}.` })
-      .min(0, { error: 'At least 0 modules.' }).max(MARGIN_MAX, { error: `At most ${MARGIN_MAX} modules.` }).optional(),
-  })
-  .superRefine((o, ctx) => {
-    const problem = colourProblem((o.fg ?? DEFAULT_FG).toLowerCase(), (o.bg ?? DEFAULT_BG).toLowerCase());
-    if (problem && (o.fg !== undefined || o.bg !== undefined)) ctx.addIssue({ code: 'custom', path: [o.fg !== undefined ? 'fg' : 'bg'], message: problem });
-  });
-
-export type QrOptions = z.infer<typeof qrOptionsSchema>;

@@ -13,7 +13,8 @@
 import 'server-only';
 import sharp from 'sharp';
 import { AppError } from '@/lib/core/errors';
-import { DEFAULT_BG, DEFAULT_FG, DEFAULT_MARGIN, type QrOptions } from './options';
+import { DEFAULT_BG, DEFAULT_FG, DEFAULT_MARGIN } from './options';
+import type { QrOptions } from './options-schema';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 // node-qrcode has no public ECI segment; its internals are used through these narrow types.

@@ -4,7 +4,7 @@
 import 'server-only';
 import sharp from 'sharp';
 import jsQR from 'jsqr';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 
 export async function decodeQrImage(image: Buffer): Promise<Uint8Array | null> {
   const { data, info } = await sharp(image, { density: 72 }).flatten({ background: '#ffffff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
