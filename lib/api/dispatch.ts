@@ -36,7 +36,7 @@ function fileToolRoute(tool: FileToolDef, step: string, arg: string | undefined,
         methods: ['POST'],
         fallback: 'Upload failed',
         run: async () => {
-          const { meta } = await handleUpload(req, tool, owner, officeSniffer);
+          const { meta } = await handleUpload(req, tool, owner, client, officeSniffer);
           return ok({ session_id: meta.id, files: meta.inputs.map((i) => ({ name: i.name, size: i.size })) }, ownerCookie(owner, req));
         },
       };
@@ -82,7 +82,7 @@ function resolve(segments: string[], req: Request, client: string, owner: Owner)
       return {
         methods: ['POST'],
         fallback: 'QR generation failed',
-        run: async () => ok(await generateQr(await readJson(req, serverConfig().maxJsonBytes), owner), ownerCookie(owner, req)),
+        run: async () => ok(await generateQr(await readJson(req, serverConfig().maxJsonBytes), owner, client), ownerCookie(owner, req)),
       };
     }
     if (step === 'download' && arg !== undefined) return { methods: ['GET'], fallback: 'Download failed', run: () => downloadQr(arg, owner) };

@@ -1,4 +1,4 @@
-// QR codes are jobs without an upload: the PNG is stored like a file job's result (swept after the
+// QR codes are jobs without an upload: the image (PNG, or SVG when asked) is stored like a file job's result (swept after the
 // session time limit) and fetched by its file id, as often as the page asks for it.
 import 'server-only';
 import fs from 'node:fs/promises';
@@ -8,14 +8,15 @@ import { firstIssue, qrBody } from './schemas';
 import { generateQrImage } from '@/lib/qr/generate';
 import { qrOptionsSchema } from '@/lib/qr/options-schema';
 import { newSessionId } from '@/lib/jobs/ids';
-import { findOutput, saveSession, scratchDir, storeOutput, type SessionMeta } from '@/lib/jobs/session-store';
+import { claimSession, findOutput, saveSession, scratchDir, storeOutput, type SessionMeta } from '@/lib/jobs/session-store';
+import { reserveStorage, settleSession } from '@/lib/jobs/storage';
 import { safeFileName } from '@/lib/jobs/upload';
 import { fileResponse } from '@/lib/jobs/file-job';
 import { ownerHash, type Owner } from '@/lib/jobs/owner';
 
 const QR_API = 'qr/generate';
 
-export async function generateQr(body: unknown, owner: Owner): Promise<{ file_id: string }> {
+export async function generateQr(body: unknown, owner: Owner, client: string): Promise<{ file_id: string }> {
   const parsed = qrBody.safeParse(body);
   if (!parsed.success) throw new AppError('BAD_REQUEST', firstIssue(parsed.error));
   // Issue 21's optional fields; a bad one is a 400 naming it.
@@ -25,16 +26,25 @@ export async function generateQr(body: unknown, owner: Owner): Promise<{ file_id
     throw new AppError('BAD_REQUEST', `The option "${issue?.path.join('.')}" is not valid: ${issue?.message}`);
   }
   const image = await generateQrImage(parsed.data.content, options.data);
-  const meta: SessionMeta = { id: newSessionId(), tool: QR_API, createdAt: Date.now(), owner: ownerHash(owner.token), inputs: [], outputs: [] };
-  await saveSession(meta);
-  const dir = await scratchDir(meta.id, 'job');
-  const file = path.join(dir, `qr.${image.ext}`);
-  await fs.writeFile(file, image.data);
-  const wanted = safeFileName(parsed.data.output_filename);
-  const name = wanted !== 'file' && wanted.toLowerCase().endsWith(`.${image.ext}`) ? wanted : `qr_code_${Date.now()}.${image.ext}`;
-  const out = await storeOutput(meta, file, { tool: QR_API, name, mime: image.mime });
-  await fs.rm(dir, { recursive: true, force: true });
-  return { file_id: out.fileId };
+  // The image counts against the disk budget like any result (507 when it or the client's share is spent).
+  const reservation = await reserveStorage(client, image.data.length);
+  try {
+    const meta: SessionMeta = { id: newSessionId(), tool: QR_API, createdAt: Date.now(), owner: ownerHash(owner.token), inputs: [], outputs: [] };
+    if (!(await claimSession(meta.id, owner))) throw new Error('fresh session id already taken');
+    await saveSession(meta);
+    const dir = await scratchDir(meta.id, 'job');
+    const file = path.join(dir, `qr.${image.ext}`);
+    await fs.writeFile(file, image.data);
+    const wanted = safeFileName(parsed.data.output_filename);
+    // The download's extension follows the format.
+    const name = wanted !== 'file' && wanted.toLowerCase().endsWith(`.${image.ext}`) ? wanted : `qr_code_${Date.now()}.${image.ext}`;
+    const out = await storeOutput(meta, file, { tool: QR_API, name, mime: image.mime });
+    settleSession(meta.id, client, out.size, reservation);
+    await fs.rm(dir, { recursive: true, force: true });
+    return { file_id: out.fileId };
+  } finally {
+    reservation.release();
+  }
 }
 
 export async function downloadQr(fileId: string, owner: Owner): Promise<Response> {

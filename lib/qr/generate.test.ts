@@ -117,17 +117,9 @@ describe('SVG', () => {
     const a = await raster(await layoutPng(layout));
     const b = await raster(svg);
     expect([b.info.width, b.info.height]).toEqual([a.info.width, a.info.height]);
-    // Sample every module's centre (and the quiet zone): identical colours.
-    const { size } = layout.modules;
+    // librsvg's rendering of the SVG is pixel-identical to the PNG: same modules, same quiet zone, same colours.
     let differ = 0;
-    for (let row = -1; row <= size; row++) {
-      for (let col = -1; col <= size; col++) {
-        const x = layout.origin + col * layout.scale + (layout.scale >> 1);
-        const y = layout.origin + row * layout.scale + (layout.scale >> 1);
-        const i = (y * a.info.width + x) * a.info.channels;
-        if (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2]) differ++;
-      }
-    }
+    for (let i = 0; i < a.data.length; i++) if (a.data[i] !== b.data[i]) differ++;
     expect(differ).toBe(0);
   });
 });

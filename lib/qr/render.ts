@@ -168,12 +168,15 @@ export async function layoutPng(l: QrLayout): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height: width, channels } }).png({ compressionLevel: 9 }).toBuffer();
 }
 
-/** SVG of a layout: the same pixel grid as the PNG (viewBox in pixels), dark runs merged per row. */
+/** SVG of a layout: the same pixel grid as the PNG (viewBox in pixels; modules drawn in module units and
+ * placed by one translate + scale). Each row's dark runs are one-module-wide horizontal strokes with relative
+ * moves (as node-qrcode's SVG does), which keeps the file small. */
 export function layoutSvg(l: QrLayout): Buffer {
   const { size, data } = l.modules;
   const { width, scale, origin } = l;
-  const path: string[] = [];
+  let d = '';
   for (let row = 0; row < size; row++) {
+    let x = -1; // pen position in this row; -1 = the row's first run not drawn yet
     for (let col = 0; col < size; ) {
       if (!data[row * size + col]) {
         col++;
@@ -181,15 +184,16 @@ export function layoutSvg(l: QrLayout): Buffer {
       }
       let end = col;
       while (end < size && data[row * size + end]) end++;
-      const w = (end - col) * scale;
-      path.push(`M${origin + col * scale} ${origin + row * scale}h${w}v${scale}h-${w}z`);
+      d += x < 0 ? `M${col} ${row + 0.5}h${end - col}` : `m${col - x} 0h${end - col}`;
+      x = end;
       col = end;
     }
   }
   const svg =
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${width}" viewBox="0 0 ${width} ${width}" shape-rendering="crispEdges">` +
-    `<rect width="${width}" height="${width}" fill="${l.bg}"/><path fill="${l.fg}" d="${path.join('')}"/></svg>\n`;
+    `<rect width="${width}" height="${width}" fill="${l.bg}"/>` +
+    `<path transform="translate(${origin} ${origin}) scale(${scale})" stroke="${l.fg}" stroke-width="1" fill="none" d="${d}"/></svg>\n`;
   return Buffer.from(svg, 'utf8');
 }
 
