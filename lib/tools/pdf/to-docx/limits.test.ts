@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/core/errors';
 import { blankLargePagesPdf, contentBombPdf, hugePagePdf } from '@/tests/fixtures/pdf-bombs';
 import { convertPdf } from './convert';
 import { cappedDecodedLength, checkContentSize } from './content-limits';

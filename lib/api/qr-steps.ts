@@ -3,35 +3,40 @@
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from './errors';
-import { firstIssue, qrBody } from './schemas';
+import { AppError } from '@/lib/core/errors';
+import { serverConfig } from '@/lib/config';
+import type { Call } from './handler';
+import { ownerCookie } from './owner';
+import { ok, readJson } from './respond';
+import { qrBody } from './schemas';
+import { fileResponse } from './file-response';
 import { renderQrPng } from '@/lib/qr/render';
 import { newSessionId } from '@/lib/jobs/ids';
 import { findOutput, saveSession, scratchDir, storeOutput, type SessionMeta } from '@/lib/jobs/session-store';
 import { safeFileName } from '@/lib/jobs/upload';
-import { fileResponse } from '@/lib/jobs/file-job';
-import { ownerHash, type Owner } from '@/lib/jobs/owner';
+import { ownerHash } from '@/lib/jobs/owner';
 
 const QR_API = 'qr/generate';
 
-export async function generateQr(body: unknown, owner: Owner): Promise<{ file_id: string }> {
-  const parsed = qrBody.safeParse(body);
-  if (!parsed.success) throw new AppError('BAD_REQUEST', firstIssue(parsed.error));
-  const png = await renderQrPng(parsed.data.content);
+/** POST /api/qr/generate/process/ with JSON {content, output_filename}: answers the PNG's file id. */
+export async function generate({ req, owner }: Call): Promise<Response> {
+  const { content, output_filename } = qrBody.parse(await readJson(req, serverConfig().maxJsonBytes));
+  const png = await renderQrPng(content);
   const meta: SessionMeta = { id: newSessionId(), tool: QR_API, createdAt: Date.now(), owner: ownerHash(owner.token), inputs: [], outputs: [] };
   await saveSession(meta);
   const dir = await scratchDir(meta.id, 'job');
   const file = path.join(dir, 'qr.png');
   await fs.writeFile(file, png);
-  const wanted = safeFileName(parsed.data.output_filename);
+  const wanted = safeFileName(output_filename);
   const name = wanted !== 'file' && wanted.toLowerCase().endsWith('.png') ? wanted : `qr_code_${Date.now()}.png`;
   const out = await storeOutput(meta, file, { tool: QR_API, name, mime: 'image/png' });
   await fs.rm(dir, { recursive: true, force: true });
-  return { file_id: out.fileId };
+  return ok({ file_id: out.fileId }, ownerCookie(owner, req));
 }
 
-export async function downloadQr(fileId: string, owner: Owner): Promise<Response> {
-  const found = await findOutput(fileId, QR_API, owner);
+/** GET /api/qr/generate/download/{file_id}/, as often as the page asks. */
+export async function download({ params, owner }: Call): Promise<Response> {
+  const found = await findOutput(typeof params.id === 'string' ? params.id : '', QR_API, owner);
   if (!found) throw new AppError('NOT_FOUND', 'This QR code does not exist or has expired. Please generate it again.');
   return fileResponse(found.path, found.output);
 }
