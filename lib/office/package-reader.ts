@@ -4,6 +4,7 @@
 // inflated one at a time with a byte cap equal to their declared size (yauzl checks the lie both ways).
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
+import { dtdGuard } from './dtd-guard';
 import yauzl from 'yauzl';
 import { AppError, displayName } from '@/lib/core/errors';
 
@@ -222,14 +223,20 @@ export async function openPackage(filePath: string, name: string, expect?: Packa
   const entryOf = (part: string): yauzl.Entry | undefined => byLower.get(part.replace(/^\//, '').toLowerCase());
   let closed = false;
 
+  // Every part passes the DTD guard, copied as it is or parsed (see dtd-guard.ts): 422 naming the file.
   const stream = async (part: string): Promise<Readable> => {
     const e = entryOf(part);
     if (!e || closed) throw damaged();
+    let raw: Readable;
     try {
-      return await zip.openReadStreamPromise(e);
+      raw = await zip.openReadStreamPromise(e);
     } catch {
       throw damaged();
     }
+    const guarded = raw.pipe(dtdGuard(damaged));
+    raw.once('error', (err) => guarded.destroy(err));
+    guarded.once('close', () => raw.destroy());
+    return guarded;
   };
 
   const read = async (part: string): Promise<Buffer> => {
