@@ -16,7 +16,7 @@ export function ToolContent({ tool, content, faq }: Props) {
   return (
     <div className="tool-content">
       <section aria-labelledby="how-to-title" className="content-section">
-        <h2 id="how-to-title">How to use {tool.title}</h2>
+        <h2 id="how-to-title">{`How to use ${tool.title}`}</h2>
         <ol className="how-to-steps">
           {content.steps.map((step, i) => (
             <li key={i} id={`step-${i + 1}`}>
@@ -26,7 +26,7 @@ export function ToolContent({ tool, content, faq }: Props) {
         </ol>
       </section>
       <section aria-labelledby="faq-title" className="content-section">
-        <h2 id="faq-title">Questions about {tool.title}</h2>
+        <h2 id="faq-title">{`Questions about ${tool.title}`}</h2>
         <dl className="faq">
           {faq.map((item) => (
             <div key={item.q} className="faq-item">

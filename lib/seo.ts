@@ -22,12 +22,22 @@ interface PageSeo {
   description: string;
   path: string;
   keywords?: string[];
+  /** The page's own Open Graph image (path and alt text); the site's /og.png otherwise. */
+  image?: { path: string; alt: string };
 }
+
+/** The Open Graph image drawn for a tool at build time (app/og/[image]/route.tsx). */
+export const toolOgImagePath = (tool: Pick<ToolDef, 'slug'>) => `/og/${tool.slug}.png`;
 
 /** Title, description, keywords, canonical, Open Graph and Twitter tags of one page. */
 export function pageMetadata(page: PageSeo, config: SiteConfig): Metadata {
   const url = absoluteUrl(config, page.path);
-  const image = { url: absoluteUrl(config, OG_IMAGE.path), width: OG_IMAGE.width, height: OG_IMAGE.height, alt: config.siteName };
+  const image = {
+    url: absoluteUrl(config, page.image?.path ?? OG_IMAGE.path),
+    width: OG_IMAGE.width,
+    height: OG_IMAGE.height,
+    alt: page.image?.alt ?? config.siteName,
+  };
   return {
     title: { absolute: page.title },
     description: page.description,
@@ -48,7 +58,13 @@ export function pageMetadata(page: PageSeo, config: SiteConfig): Metadata {
 
 export function toolMetadata(tool: ToolDef, config: SiteConfig): Metadata {
   return pageMetadata(
-    { title: pageTitle(tool.title, config), description: tool.description, path: routeOf(tool), keywords: tool.keywords },
+    {
+      title: pageTitle(tool.title, config),
+      description: tool.description,
+      path: routeOf(tool),
+      keywords: tool.keywords,
+      image: { path: toolOgImagePath(tool), alt: `${tool.title}: ${tool.description}` },
+    },
     config,
   );
 }

@@ -42,7 +42,7 @@ export function useFileJob(tool: FileToolDef) {
   }, [status]);
 
   const run = useCallback(
-    async (files: File[], fields?: Record<string, string>): Promise<boolean> => {
+    async (files: File[], fields?: Record<string, string>, settings?: Record<string, unknown>): Promise<boolean> => {
       const token = ++tokenRef.current;
       const controller = new AbortController();
       abortRef.current = controller;
@@ -55,6 +55,7 @@ export function useFileJob(tool: FileToolDef) {
           tool,
           files,
           fields,
+          settings,
           upload: xhrUpload,
           signal: controller.signal,
           onPhase: (phase) => token === tokenRef.current && setProgress({ phase, fraction: phase === 'uploading' ? 0 : null }),

@@ -14,6 +14,9 @@ import { UploadButton } from '@/components/file-tool/upload-button';
 import { UploadedFile } from '@/components/file-tool/uploaded-file';
 import { useFileJob } from '@/components/file-tool/use-file-job';
 import { useSingleFile } from '@/components/file-tool/use-single-file';
+import { BatchList } from '@/components/file-tool/batch-list';
+import { useBatch } from '@/components/file-tool/use-batch';
+import { useBatchChoice } from '@/components/file-tool/use-batch-choice';
 import ft from '@/components/file-tool/file-tool.module.css';
 import { PasswordField } from './password-field';
 import { StrengthMeter } from './strength-meter';
@@ -25,8 +28,18 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const { reset } = job;
-  const { file, notice, choose, remove } = useSingleFile(tool, reset);
+  const single = useSingleFile(tool, reset);
+  const { file, remove } = single;
   const check = checkPasswords(password, confirm);
+  // Batch (issue 20): every file gets the same password; it is cleared once all are locked.
+  const batch = useBatch(tool);
+  const choose = useBatchChoice(tool, batch, single);
+  const notice = batch.active ? batch.notice : single.notice;
+  const busy = job.busy || batch.running;
+  const lockAll = useCallback(async () => {
+    if (!check.valid || batch.running) return;
+    await batch.run(undefined, { password });
+  }, [batch, check.valid, password]);
   // Errors show once a field has been left or a lock was attempted, not while the first characters are typed.
   const [touched, setTouched] = useState({ password: false, confirm: false });
   const [submitted, setSubmitted] = useState(false);
@@ -46,12 +59,12 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
 
   return (
     <div className={ft.tool} data-tool={tool.slug}>
-      <DropZone onFiles={choose} disabled={job.busy}>
-        <UploadButton label={file ? tool.labels.replace : tool.labels.upload} accept={tool.accept} disabled={job.busy} onFiles={choose} />
+      <DropZone onFiles={choose} disabled={busy}>
+        <UploadButton label={file ? tool.labels.replace : tool.labels.upload} accept={tool.accept} multiple disabled={busy} onFiles={choose} />
       </DropZone>
       {notice && <p className={ft.notice} role="status">{notice}</p>}
       {file && <UploadedFile file={file} disabled={job.busy} onRemove={remove} />}
-      {file && !job.done && (
+      {(file || batch.active) && !job.done && (
         <form
           className={`${ft.card} ${styles.panel}`}
           aria-labelledby="set-password-title"
@@ -62,7 +75,7 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
           onSubmit={(e) => {
             e.preventDefault();
             setSubmitted(true);
-            void lock();
+            void (batch.active ? lockAll() : lock());
           }}
         >
           <h2 id="set-password-title" className={styles.panelTitle}>Set Password</h2>
@@ -72,7 +85,7 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
             placeholder="Enter password"
             value={password}
             error={passwordError}
-            disabled={job.busy}
+            disabled={busy}
             autoComplete="new-password"
             hint="At least 6 characters. 12 or more with upper and lower case, a digit and a symbol is strongest."
             onChange={setPassword}
@@ -84,19 +97,20 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
             placeholder="Confirm password"
             value={confirm}
             error={confirmError}
-            disabled={job.busy}
+            disabled={busy}
             autoComplete="new-password"
             onChange={setConfirm}
             onBlur={() => setTouched((t) => ({ ...t, confirm: t.confirm || confirm !== '' }))}
           />
-          <div className={ft.actions}>
+          {!batch.active && <div className={ft.actions}>
             <button ref={actionRef} type="submit" className={ft.button} disabled={!check.valid || job.busy}>
               {job.busy ? tool.labels.busy : tool.labels.action}
             </button>
             <JobProgress progress={job.progress} />
-          </div>
+          </div>}
         </form>
       )}
+      {batch.active && <BatchList tool={tool} batch={batch} runDisabled={!check.valid} onRun={() => void lockAll()} />}
       <JobError text={job.error} />
       {file && job.done && (
         <div className={ft.actions}>

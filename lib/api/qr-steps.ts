@@ -12,26 +12,35 @@ import { qrBody } from './schemas';
 import { fileResponse } from './file-response';
 import { renderQrPng } from '@/lib/qr/render';
 import { newSessionId } from '@/lib/jobs/ids';
-import { findOutput, saveSession, scratchDir, storeOutput, type SessionMeta } from '@/lib/jobs/session-store';
+import { claimSession, findOutput, saveSession, scratchDir, storeOutput, type SessionMeta } from '@/lib/jobs/session-store';
+import { reserveStorage, settleSession } from '@/lib/jobs/storage';
 import { safeFileName } from '@/lib/jobs/upload';
 import { ownerHash } from '@/lib/jobs/owner';
 
 const QR_API = 'qr/generate';
 
 /** POST /api/qr/generate/process/ with JSON {content, output_filename}: answers the PNG's file id. */
-export async function generate({ req, owner }: Call): Promise<Response> {
+export async function generate({ req, owner, client }: Call): Promise<Response> {
   const { content, output_filename } = qrBody.parse(await readJson(req, serverConfig().maxJsonBytes));
   const png = await renderQrPng(content);
-  const meta: SessionMeta = { id: newSessionId(), tool: QR_API, createdAt: Date.now(), owner: ownerHash(owner.token), inputs: [], outputs: [] };
-  await saveSession(meta);
-  const dir = await scratchDir(meta.id, 'job');
-  const file = path.join(dir, 'qr.png');
-  await fs.writeFile(file, png);
-  const wanted = safeFileName(output_filename);
-  const name = wanted !== 'file' && wanted.toLowerCase().endsWith('.png') ? wanted : `qr_code_${Date.now()}.png`;
-  const out = await storeOutput(meta, file, { tool: QR_API, name, mime: 'image/png' });
-  await fs.rm(dir, { recursive: true, force: true });
-  return ok({ file_id: out.fileId }, ownerCookie(owner, req));
+  // The image counts against the disk budget like any result (507 when it or the client's share is spent).
+  const reservation = await reserveStorage(client, png.length);
+  try {
+    const meta: SessionMeta = { id: newSessionId(), tool: QR_API, createdAt: Date.now(), owner: ownerHash(owner.token), inputs: [], outputs: [] };
+    if (!(await claimSession(meta.id, owner))) throw new Error('fresh session id already taken');
+    await saveSession(meta);
+    const dir = await scratchDir(meta.id, 'job');
+    const file = path.join(dir, 'qr.png');
+    await fs.writeFile(file, png);
+    const wanted = safeFileName(output_filename);
+    const name = wanted !== 'file' && wanted.toLowerCase().endsWith('.png') ? wanted : `qr_code_${Date.now()}.png`;
+    const out = await storeOutput(meta, file, { tool: QR_API, name, mime: 'image/png' });
+    settleSession(meta.id, client, out.size, reservation);
+    await fs.rm(dir, { recursive: true, force: true });
+    return ok({ file_id: out.fileId }, ownerCookie(owner, req));
+  } finally {
+    reservation.release();
+  }
 }
 
 /** GET /api/qr/generate/download/{file_id}/, as often as the page asks. */

@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'BAD_REQUEST',
   'INVALID_SESSION',
   'NOT_FOUND',
+  'REQUEST_TIMEOUT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_TYPE',
   'UNPROCESSABLE',
@@ -51,10 +52,13 @@ export const isAppError = (e: unknown): e is AppError =>
     typeof (e as { code?: unknown }).code === 'string' &&
     CODES.has((e as { code: string }).code));
 
-/** A visitor's file name without directories or control characters (possibly empty). */
+/** A visitor's file name without directories, control characters (C0, DEL, C1) or bidirectional
+ * formatting marks (an override can make "gpj.exe" read as "exe.jpg"); possibly empty. */
 export function bareFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return (name.split(/[\\/]/).pop() ?? name).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (name.split(/[\\/]/).pop() ?? name)
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
 }
 
 /** A file name as it may appear in a message: no path, no control characters, bounded length. */

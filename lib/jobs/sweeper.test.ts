@@ -66,8 +66,8 @@ describe('disk budget', () => {
     fs.writeFileSync(path.join(data.dir(), 'ballast.bin'), Buffer.alloc(2 * 1024 * 1024));
     process.env.DISK_BUDGET_MB = '1';
     try {
-      const { forgetUsage } = await import('./session-store');
-      forgetUsage();
+      const { measureStorage } = await import('./storage');
+      await measureStorage(0);
       const up = await upload('image/png_to_jpg', [await sampleFile('png')]);
       expect(up.res.status).toBe(507);
       expect(up.body).toEqual({ success: false, error: 'The server is out of storage space right now. Please try again in a few minutes.' });
