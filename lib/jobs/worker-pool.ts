@@ -9,6 +9,7 @@ import { AppError, displayName } from '@/lib/core/errors';
 import type { JobOutput } from '@/lib/tools/types';
 import { Runner } from './runner';
 import type { JobReply, JobRequest } from './worker-protocol';
+import { serverConfig } from '@/lib/config';
 
 const MB = 1024 * 1024;
 
@@ -77,7 +78,7 @@ export class WorkerPool {
   constructor(private readonly opts: PoolOptions) {}
 
   get workerPath(): string {
-    return this.opts.workerPath ?? process.env.JOB_WORKER_PATH ?? path.join(process.cwd(), '.workers', 'processor-worker.mjs');
+    return this.opts.workerPath ?? serverConfig().jobWorkerPath ?? path.join(process.cwd(), '.workers', 'processor-worker.mjs');
   }
 
   stats() {
