@@ -71,6 +71,9 @@ export function serverConfig() {
       deeplApiUrl: process.env.DEEPL_API_URL || undefined,
       apertiumBin: process.env.APERTIUM_BIN || 'apertium',
     },
+    // PDF to Word's text recognition: tesseract language codes joined by '+' (e.g. "eng+deu"); empty = every
+    // language whose data is installed (Debian tesseract-ocr-*), English always available.
+    ocrLangs: (process.env.OCR_LANGS ?? '').trim(),
   };
 }
 
