@@ -22,17 +22,16 @@ function boxMean(src: Float32Array, w: number, h: number, r: number, tmp: Float3
       tmp[row + x] = acc / (Math.min(w - 1, hi) - Math.max(0, x - r) + 1);
     }
   }
-  for (let x = 0; x < w; x++) {
-    let acc = 0;
-    for (let y = 0; y <= Math.min(r, h - 1); y++) acc += tmp[y * w + x];
-    for (let y = 0; y < h; y++) {
-      const lo = y - r - 1, hi = y + r;
-      if (y > 0) {
-        if (hi < h) acc += tmp[hi * w + x];
-        if (lo >= 0) acc -= tmp[lo * w + x];
-      }
-      src[y * w + x] = acc / (Math.min(h - 1, hi) - Math.max(0, y - r) + 1);
-    }
+  // Vertical pass row by row with a running sum per column (a column-wise walk misses the cache at every step).
+  const acc = new Float64Array(w);
+  for (let y = 0; y <= Math.min(r, h - 1); y++) for (let x = 0, o = y * w; x < w; x++, o++) acc[x] += tmp[o];
+  for (let y = 0; y < h; y++) {
+    const inv = 1 / (Math.min(h - 1, y + r) - Math.max(0, y - r) + 1);
+    const row = y * w;
+    for (let x = 0; x < w; x++) src[row + x] = acc[x] * inv;
+    const add = y + r + 1, drop = y - r;
+    if (add < h) for (let x = 0, o = add * w; x < w; x++, o++) acc[x] += tmp[o];
+    if (drop >= 0) for (let x = 0, o = drop * w; x < w; x++, o++) acc[x] -= tmp[o];
   }
 }
 
