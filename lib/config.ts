@@ -47,6 +47,9 @@ export function serverConfig() {
     uploadGraceMs: num('UPLOAD_GRACE_SECONDS', 10) * 1000,
     // One visitor (client address) may hold at most this share of the disk budget (percent).
     clientDiskSharePercent: Math.min(100, num('CLIENT_DISK_SHARE_PERCENT', 25)),
+    // PDF to Word's text recognition: tesseract language codes joined by '+' (e.g. "eng+deu"); empty = every
+    // language whose data is installed (Debian tesseract-ocr-*), English always available.
+    ocrLangs: (process.env.OCR_LANGS ?? '').trim(),
   };
 }
 

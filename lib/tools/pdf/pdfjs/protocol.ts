@@ -13,6 +13,8 @@ export interface ExtractTask {
   /** Stop after this many pages (bounded work for huge files). */
   maxPages: number;
   limits: RenderLimits;
+  /** Vector drawings are rendered as pictures at this resolution (0: not at all). */
+  drawingDpi: number;
 }
 
 export interface RenderLimits {
@@ -65,7 +67,9 @@ export interface RawPixels {
 }
 
 export interface PageImage extends Box {
-  raw: RawPixels;
+  raw?: RawPixels;
+  /** A vector drawing rendered from the page region (PNG at `dpi`), placed as it is. */
+  encoded?: { data: Uint8Array; type: 'png'; dpi: number };
 }
 
 export interface RenderedPage extends Box {

@@ -112,7 +112,7 @@ test('the pdf.js thread is stopped as "memory" when the process RSS grows past i
   const { runPdfjs } = await import('../pdfjs/host');
   const f = write('huge-rss.pdf', await hugePagePdf(10_000));
   await expect(runPdfjs(
-    { kind: 'extract', path: f, renderDpi: 150, maxPages: 1, limits: { pagePixels: 16e6, jobPixels: 1e9 } },
+    { kind: 'extract', path: f, renderDpi: 150, maxPages: 1, limits: { pagePixels: 16e6, jobPixels: 1e9 }, drawingDpi: 0 },
     { rssGrowthMb: 1 },
   )).rejects.toMatchObject({ kind: 'memory' });
 }, 60_000);
