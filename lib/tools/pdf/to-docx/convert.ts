@@ -4,7 +4,10 @@ import { Document, Packer, type ISectionOptions } from 'docx';
 import { AppError, displayName } from '@/lib/core/errors';
 import { PdfjsError, runPdfjs } from '../pdfjs/host';
 import type { RenderLimits } from '../pdfjs/protocol';
-import { encryptedError, damagedError, looksEncrypted } from '../compress/open';
+import { looksEncrypted, pdfErrors } from '../common/pdf-errors';
+
+const encryptedError = pdfErrors.encrypted;
+const damagedError = pdfErrors.invalid;
 import { pageSections } from './build-docx';
 import fs from 'node:fs/promises';
 import { serverConfig } from '@/lib/config';
