@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { Preset, vectorize } from '@neplex/vectorizer';
 import type { BenchRow } from './types';
-import { alphaError, makeComposite, maskIoU } from '../lib/tools/image/background/test-images';
+import { alphaError, makeComposite, maskIoU } from '../tests/support/image/background-images';
 import { svgFidelity } from '../lib/tools/image/svg/compare';
 
 const root = path.resolve(__dirname, '..');

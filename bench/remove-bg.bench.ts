@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { BenchRow } from './types';
-import { maskIoU } from '../lib/tools/image/background/test-images';
+import { maskIoU } from '../tests/support/image/background-images';
 
 const root = path.resolve(__dirname, '..');
 // Same location rule as tests/support/corpus.ts (which needs Jest's describe, so is not imported here).

@@ -3,7 +3,7 @@
 // size, its edges refined with a guided filter on the image, edge colours decontaminated, and the cut-out
 // written as an RGBA PNG (or, with issue 20's options, on a colour, as JPEG, cropped: background/output.ts).
 import 'server-only';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import type { Processor } from '../types';
 import { decodeRgba } from './background/decode';
 import { refineMask } from './background/guided';

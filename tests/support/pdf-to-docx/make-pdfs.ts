@@ -2,7 +2,7 @@
 // and a page with a ruled table, a photo and coloured italic text. Not used by the product.
 import sharp from 'sharp';
 import { PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from 'pdf-lib';
-import { syntheticPhoto } from '../../compress/testing/make-pdfs';
+import { syntheticPhoto } from '../pdf-compress/make-pdfs';
 
 export const LEFT_COLUMN = [
   'Alpha column starts here with several words that fill the line.',

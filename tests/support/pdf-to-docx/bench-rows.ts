@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BenchRow } from '../../../../../bench/types';
-import { convertPdf } from '../convert';
-import { compareDocs } from '../../compress/testing/page-similarity';
+import type { BenchRow } from '../../../bench/types';
+import { convertPdf } from '@/lib/tools/pdf/to-docx/convert';
+import { compareDocs } from '../pdf-compress/page-similarity';
 import { docxToPdf, pairRecall, pdftotext, wordRecall, words } from './measure';
 import { sampleDocPdf } from './make-pdfs';
 
