@@ -113,7 +113,12 @@ export class WorkerPool {
     this.closed = true;
     for (const p of this.queue.splice(0)) this.settle(p, new AppError('UNAVAILABLE', 'The server is shutting down.'));
     const slots = this.slots.splice(0);
-    for (const s of slots) this.stopTimers(s);
+    for (const s of slots) {
+      this.stopTimers(s);
+      const job = s.job;
+      s.job = null;
+      if (job) this.settle(job, new AppError('UNAVAILABLE', 'The server is shutting down.'));
+    }
     await Promise.all(slots.map((s) => s.runner.kill()));
   }
 

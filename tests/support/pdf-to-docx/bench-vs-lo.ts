@@ -14,18 +14,22 @@ import { imageOnlyPdf, sampleDocPdf } from './make-pdfs';
 
 const pagesOf = (f: string): number => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))?.[1] ?? 0);
 
-function loImport(pdf: string, outDir: string): { docx: string; ms: number } {
+/** LibreOffice's PDF import can take many minutes on some files (a 10-slide deck: > 13 min here). */
+const LO_TIMEOUT_MS = 240_000;
+
+function loImport(pdf: string, outDir: string): { docx: string; ms: number; timedOut: boolean } {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-p2w-'));
   const t = Date.now();
+  let timedOut = false;
   try {
     execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--infilter=writer_pdf_import',
-      '--convert-to', 'docx:MS Word 2007 XML', '--outdir', outDir, pdf], { stdio: 'ignore', timeout: 900_000 });
-  } catch {
-    // no output: the row says so
+      '--convert-to', 'docx:MS Word 2007 XML', '--outdir', outDir, pdf], { stdio: 'ignore', timeout: LO_TIMEOUT_MS, killSignal: 'SIGKILL' });
+  } catch (e) {
+    timedOut = (e as { signal?: string }).signal === 'SIGKILL';
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
   }
-  return { docx: path.join(outDir, `${path.basename(pdf, '.pdf')}.docx`), ms: Date.now() - t };
+  return { docx: path.join(outDir, `${path.basename(pdf, '.pdf')}.docx`), ms: Date.now() - t, timedOut };
 }
 
 export interface BenchInput {
@@ -55,7 +59,7 @@ export async function madeInputs(dir: string, corpus: string[]): Promise<BenchIn
 
 export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-bench-'));
-  const runs: { input: BenchInput; ours: string; oursMs: number; lo: string; loMs: number; pages: number; ocr: number }[] = [];
+  const runs: { input: BenchInput; ours: string; oursMs: number; lo: string; loMs: number; loTimedOut: boolean; pages: number; ocr: number }[] = [];
   for (const input of inputs) {
     const t = Date.now();
     const r = await convertPdf(input.file, path.basename(input.file));
@@ -66,7 +70,7 @@ export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
     const lo = loImport(input.file, loDir);
     const loNamed = path.join(dir, `lo-${runs.length}.docx`);
     if (fs.existsSync(lo.docx)) fs.renameSync(lo.docx, loNamed);
-    runs.push({ input, ours, oursMs, lo: loNamed, loMs: lo.ms, pages: pagesOf(input.file), ocr: r.ocrPages.length });
+    runs.push({ input, ours, oursMs, lo: loNamed, loMs: lo.ms, loTimedOut: lo.timedOut, pages: pagesOf(input.file), ocr: r.ocrPages.length });
   }
   const docs = runs.flatMap((r) => [r.ours, r.lo]).filter((f) => fs.existsSync(f));
   const pdfs = new Map(docs.map((d, i) => [d, docxToPdf([d])[0] ?? String(i)]));
@@ -81,15 +85,15 @@ export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
   const rows: BenchRow[] = runs.map((r) => {
     const o = measure(r.ours, r.input, r.pages);
     const l = measure(r.lo, r.input, r.pages);
-    const fmt = (m: typeof o, ms: number) => (m
+    const fmt = (m: typeof o, ms: number, timedOut = false) => (m
       ? `recall ${m.recall.toFixed(3)}, ${m.pages} p, SSIM ${m.ssim.toFixed(3)}, ${(ms / 1000 / r.pages).toFixed(2)} s/p`
-      : 'no output');
+      : timedOut ? `no output within ${LO_TIMEOUT_MS / 1000} s` : 'no output');
     return {
       tool: 'pdf/to_docx',
       input: `${r.input.label} (${r.pages} p${r.ocr ? `, ${r.ocr} OCR` : ''})`,
       quality: fmt(o, r.oursMs),
       ms: r.oursMs,
-      note: `LibreOffice writer_pdf_import: ${fmt(l, r.loMs)}`,
+      note: `LibreOffice writer_pdf_import: ${fmt(l, r.loMs, r.loTimedOut)}`,
     };
   });
   fs.rmSync(dir, { recursive: true, force: true });
