@@ -1,5 +1,7 @@
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { securityHeaders } from './lib/security-headers.mjs';
+import { siteUrlBuildProblem } from './lib/build-checks.mjs';
 
 const nextConfig: NextConfig = {
   // API paths end in '/' (SPEC section 7) and page routes do not: answer both as written, never redirect.
@@ -13,4 +15,14 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+export default function config(phase: string): NextConfig {
+  // Only `next build` bakes SITE_URL into the static pages; `next start` and `next dev` are not checked.
+  if (phase === PHASE_PRODUCTION_BUILD) {
+    const problem = siteUrlBuildProblem({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
+    if (problem) {
+      console.error(`\n> Build stopped: ${problem}\n`);
+      process.exit(1);
+    }
+  }
+  return nextConfig;
+}

@@ -47,6 +47,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: E2E_DATA_DIR,
+      // The test build serves localhost on purpose (next.config.ts refuses a production build without SITE_URL).
+      ALLOW_LOCALHOST_SITE_URL: '1',
       RATE_LIMIT_PER_MINUTE: '0',
       MAX_JOBS_PER_CLIENT: '0',
     },

@@ -1,9 +1,10 @@
-// Home: the landing page (SPEC section 1): headline, subtitle, every tool, copyright footer.
+// Home: the landing page (SPEC section 1): headline, subtitle, every tool, copyright footer; WebSite and
+// Organization JSON-LD. The <title> carries the keywords (lib/seo.ts HOME_TITLE), the h1 stays the spec's.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { GROUPS, TOOLS, routeOf } from '@/lib/tools/registry';
 import { siteConfig } from '@/lib/site-config';
-import { homeMetadata } from '@/lib/seo';
+import { homeJsonLd, homeMetadata, jsonLdScript } from '@/lib/seo';
 import { Icon } from '@/components/icons';
 
 export function generateMetadata(): Metadata {
@@ -16,6 +17,9 @@ export default function Home() {
   const config = siteConfig();
   return (
     <div className="home">
+      {homeJsonLd(config).map((data) => (
+        <script key={String(data['@type'])} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />
+      ))}
       <section className="hero">
         <h1 className="hero-title">Work efficiently</h1>
         <p className="hero-subtitle">

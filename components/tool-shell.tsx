@@ -1,10 +1,18 @@
-// A tool page's frame: header (icon, title, description), the tool itself, the ad banner.
+// A tool page's frame: header (icon, title, description), the tool itself, its how-to/FAQ text, the ad banner.
 import type { ToolDef } from '@/lib/tools/registry';
 import type { SiteConfig } from '@/lib/site-config';
 import { AdBanner } from '@/components/ad-banner';
 import { Icon } from '@/components/icons';
 
-export function ToolShell({ tool, config, children }: { tool: ToolDef; config: SiteConfig; children: React.ReactNode }) {
+interface Props {
+  tool: ToolDef;
+  config: SiteConfig;
+  /** Server-rendered text below the tool (how-to, FAQ, related tools). */
+  content?: React.ReactNode;
+  children: React.ReactNode;
+}
+
+export function ToolShell({ tool, config, content, children }: Props) {
   return (
     <article className="tool-page" data-tool-kind={tool.kind}>
       <header className="tool-header">
@@ -19,6 +27,7 @@ export function ToolShell({ tool, config, children }: { tool: ToolDef; config: S
       <section className="tool-body" aria-label={tool.title}>
         {children}
       </section>
+      {content}
       <AdBanner adKey={config.adKey} scriptUrl={config.adScriptUrl} />
     </article>
   );

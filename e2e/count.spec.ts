@@ -70,3 +70,31 @@ test('a failing count API is ignored: no alert, the figures stay right', async (
   await expectFigures(page, 3, 3, 2, 2);
   expect(dialogs).toBe(0);
 });
+
+test('issue 21: byte rules (remembered), words, sentences, paragraphs, lines, reading and speaking time', async ({ page }) => {
+  await page.goto('/text-count');
+  const input = page.getByRole('textbox', { name: 'Text' });
+  const rule = page.getByRole('combobox', { name: 'Count bytes as' });
+  await expect(rule).toHaveValue('utf8'); // the spec's figures by default
+  // The published example (docs/notes): '안녕하세요 John!' is 21 bytes in UTF-8, 16 in EUC-KR; plus a line
+  // break (2 in both Korean rules) and '학교' (4 in EUC-KR, 6 in NEIS).
+  await input.fill('안녕하세요 John!\n학교');
+  await expectFigures(page, 14, 28, 13, 27);
+  await rule.selectOption('euc_kr');
+  await expectFigures(page, 14, 16 + 2 + 4, 13, 15 + 2 + 4);
+  await expect(page.getByTestId('byte-rule-hint')).toContainText('Hangul');
+  await rule.selectOption('neis');
+  await expectFigures(page, 14, 21 + 2 + 6, 13, 20 + 2 + 6);
+
+  // Remembered in this browser.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Count bytes as' })).toHaveValue('neis');
+
+  await page.getByRole('textbox', { name: 'Text' }).fill('One two three. Four five!\n\nSix seven eight nine ten.');
+  await expect(page.getByTestId('stat-words')).toHaveText('10');
+  await expect(page.getByTestId('stat-sentences')).toHaveText('3');
+  await expect(page.getByTestId('stat-paragraphs')).toHaveText('2');
+  await expect(page.getByTestId('stat-lines')).toHaveText('3');
+  await expect(page.getByTestId('stat-reading')).toHaveText('3 s'); // 10 words at 230 a minute
+  await expect(page.getByTestId('stat-speaking')).toHaveText('4 s'); // at 150 a minute
+});

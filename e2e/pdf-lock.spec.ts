@@ -38,11 +38,21 @@ test.describe('with a PDF chosen', () => {
     await fileInput(page).setInputFiles(await writeTemp([{ name: 'doc.pdf', data: await makePdf('doc') }]));
   });
 
+  test('the rule shows up front; errors wait until the field is left or a lock is tried', async ({ page }) => {
+    await expect(page.getByText(/^At least 6 characters\./)).toBeVisible();
+    await password(page).fill('abc');
+    await expect(page.getByText('Password must be at least 6 characters long')).toHaveCount(0);
+    await password(page).press('Enter');
+    await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  });
+
   test('too short a password shows its message and blocks locking', async ({ page }) => {
     await password(page).fill('abc12');
+    await password(page).blur();
     await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
     await expect(password(page)).toHaveAttribute('aria-invalid', 'true');
     await confirm(page).fill('abc12');
+    await confirm(page).blur();
     await expect(lockButton(page)).toBeDisabled();
     await password(page).fill('abc123');
     await expect(page.getByText('Password must be at least 6 characters long')).toHaveCount(0);
@@ -55,6 +65,7 @@ test.describe('with a PDF chosen', () => {
   test('a different confirmation shows its message and blocks locking', async ({ page }) => {
     await password(page).fill('Secret-pass1');
     await confirm(page).fill('Secret-pass2');
+    await confirm(page).blur();
     await expect(page.getByText('Passwords do not match. Please try again.')).toBeVisible();
     await expect(confirm(page)).toHaveAttribute('aria-invalid', 'true');
     await expect(lockButton(page)).toBeDisabled();

@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { GROUPS, TOOLS, routeOf, toolsInGroup } from '../lib/tools/registry';
 import { readSiteConfig } from '../lib/site-config';
+import { HOME_TITLE } from '../lib/seo';
 
 // The server under test inherits this environment (playwright.config.ts webServer).
 const site = readSiteConfig(process.env);
@@ -27,7 +28,7 @@ test.describe('every tool route', () => {
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', tool.description);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${tool.title} | ${site.siteName}`);
       await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
-      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
       expect(ld).toMatchObject({ '@type': 'WebApplication', name: tool.title, url: `${site.siteUrl}/${tool.slug}` });
       await expect(page.getByRole('heading', { level: 1, name: tool.title })).toBeVisible();
     });
@@ -148,7 +149,7 @@ test.describe('mobile drawer at 390 px', () => {
 test.describe('pages', () => {
   test('home: headline, subtitle, every tool (PDF to Word included), copyright', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveTitle(`Work efficiently | ${site.siteName}`);
+    await expect(page).toHaveTitle(`${HOME_TITLE} | ${site.siteName}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Work efficiently');
     await expect(page.locator('.hero-subtitle')).toContainText('in one place, securely and free of charge');
     await expect(page.locator('.hero-subtitle')).toContainText('improving based on your requests');

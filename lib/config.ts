@@ -28,13 +28,28 @@ export function serverConfig() {
     jobQueueMax: num('JOB_QUEUE_MAX', 50),
     // PDF to Word of a long photo book legitimately takes minutes (its pdf.js stage alone may use 240 s).
     jobTimeoutMs: num('JOB_TIMEOUT_SECONDS', 300) * 1000,
-    jobMemoryMb: num('JOB_MEMORY_MB', 4096),
+    // A job's whole resident memory (its runner process, native memory included): two slots plus the
+    // server stay under 3 GB (docs/notes/jobs-limits.md).
+    jobMemoryMb: num('JOB_MEMORY_MB', 1024),
+    // The background-removal model peaks at 1.0-1.15 GB on 12-24 MP photos; it runs one at a time.
+    removeBackgroundMemoryMb: num('REMOVE_BG_MEMORY_MB', 1536),
+    // A runner still larger than this after its job is replaced, so the server goes back to its idle size
+    // (a warm background-removal runner idles near 400-460 MB and is kept).
+    jobRecycleMb: num('JOB_RECYCLE_MB', 512),
     rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 120),
     maxJobsPerClient: num('MAX_JOBS_PER_CLIENT', 2),
     // The background-removal model already uses two threads: more at once only thrash the CPU.
     removeBackgroundConcurrency: Math.max(1, num('REMOVE_BG_CONCURRENCY', 1)),
     // pdf-lib's name and reference caches only grow: a worker is replaced after this many jobs.
     maxJobsPerWorker: num('MAX_JOBS_PER_WORKER', 100),
+    // Uploads slower than this (bytes per second, averaged after a grace period) are cut; 0: no minimum.
+    minUploadBytesPerSecond: num('MIN_UPLOAD_KBPS', 8) * 1024,
+    uploadGraceMs: num('UPLOAD_GRACE_SECONDS', 10) * 1000,
+    // One visitor (client address) may hold at most this share of the disk budget (percent).
+    clientDiskSharePercent: Math.min(100, num('CLIENT_DISK_SHARE_PERCENT', 25)),
+    // PDF to Word's text recognition: tesseract language codes joined by '+' (e.g. "eng+deu"); empty = every
+    // language whose data is installed (Debian tesseract-ocr-*), English always available.
+    ocrLangs: (process.env.OCR_LANGS ?? '').trim(),
   };
 }
 

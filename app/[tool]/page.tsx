@@ -1,10 +1,15 @@
 // Every tool route, from the registry: static params, metadata (title, description, keywords, canonical,
-// Open Graph, Twitter), JSON-LD WebApplication, and the page kind's component inside the tool shell.
+// Open Graph, Twitter), JSON-LD (WebApplication, HowTo, FAQPage, BreadcrumbList), the how-to/FAQ/related text, and the page kind's component inside the tool shell.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { LIMITS, TOOLS, toolBySlug, type ToolDef } from '@/lib/tools/registry';
 import { siteConfig } from '@/lib/site-config';
-import { jsonLdScript, toolJsonLd, toolMetadata } from '@/lib/seo';
+import { breadcrumbJsonLd, faqJsonLd, howToJsonLd, jsonLdScript, toolJsonLd, toolMetadata } from '@/lib/seo';
+import { toolContent } from '@/lib/tools/content';
+import { toolFaq } from '@/lib/tools/page-faq';
+import { publicLimits } from '@/lib/public-limits';
+import { ToolContent } from '@/components/tool-content';
+import { LimitsProvider } from '@/components/file-tool/limits-context';
 import { ToolShell } from '@/components/tool-shell';
 import { SingleFileTool } from '@/components/file-tool/single-file-tool';
 import { MergeTool } from '@/components/file-tool/merge-tool';
@@ -47,11 +52,19 @@ export default async function ToolPage({ params }: Params) {
   const tool = toolBySlug((await params).tool);
   if (!tool) notFound();
   const config = siteConfig();
+  const limits = publicLimits();
+  const content = toolContent(tool.slug);
+  const faq = toolFaq(tool, limits);
+  const jsonLd = [toolJsonLd(tool, config), howToJsonLd(tool, content.steps, config), faqJsonLd(faq), breadcrumbJsonLd(tool, config)];
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(toolJsonLd(tool, config)) }} />
-      <ToolShell tool={tool} config={config}>
-        <ToolComponent tool={tool} />
+      {jsonLd.map((data) => (
+        <script key={String(data['@type'])} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />
+      ))}
+      <ToolShell tool={tool} config={config} content={<ToolContent tool={tool} content={content} faq={faq} />}>
+        <LimitsProvider limits={limits}>
+          <ToolComponent tool={tool} />
+        </LimitsProvider>
       </ToolShell>
     </>
   );

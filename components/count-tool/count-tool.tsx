@@ -3,8 +3,12 @@
 // 'With Spaces' and 'Without Spaces' figures recalculated on every input, Clear. The text is also posted to
 // POST /api/text/count/ (debounced) for logging; any failure there is ignored.
 // Characters are user-perceived characters (lib/text/count.ts); the counter and the limit use the same measure.
+// Issue 21: a byte-rule selector (UTF-8 by default = the spec's figures; EUC-KR / CP949; NEIS) remembered in
+// localStorage, and words, sentences, paragraphs, lines, reading and speaking time below, all computed here.
 import { useEffect, useMemo, useState } from 'react';
 import { clampChars, countText } from '@/lib/text/count';
+import { BYTE_RULES, bytesUnder, isByteRule, type ByteRule } from '@/lib/text/byte-rules';
+import { textStats } from '@/lib/text/stats';
 import styles from './count-tool.module.css';
 
 const POST_DELAY_MS = 600;
@@ -21,6 +25,44 @@ function logCount(text: string, signal: AbortSignal) {
 }
 
 const format = (n: number) => n.toLocaleString('en-US');
+const RULE_KEY = 'onedesk.count.byteRule';
+const RULE_HINT: Record<ByteRule, string> = {
+  utf8: 'Bytes as the text is encoded in UTF-8.',
+  euc_kr: 'Hangul and other KS X 1001 / CP949 characters 2 bytes, ASCII 1, Enter 2 (CR LF); a character outside CP949 counts as the &#N; reference a browser sends for it.',
+  neis: 'School-record rule: Hangul 3 bytes, Enter 2, ASCII 1; other characters their UTF-8 length.',
+};
+
+/** '2 min 5 s' / '40 s' */
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return s ? `${m} min ${s} s` : `${m} min`;
+}
+
+function Extra({ text }: { text: string }) {
+  const stats = useMemo(() => textStats(text), [text]);
+  const rows: [string, string, string][] = [
+    ['words', 'Words', format(stats.words)],
+    ['sentences', 'Sentences', format(stats.sentences)],
+    ['paragraphs', 'Paragraphs', format(stats.paragraphs)],
+    ['lines', 'Lines', format(stats.lines)],
+    ['reading', 'Reading time', duration(stats.reading_seconds)],
+    ['speaking', 'Speaking time', duration(stats.speaking_seconds)],
+  ];
+  return (
+    <section className={styles.extra} aria-label="More figures" data-testid="more-figures">
+      <dl className={styles.extraList}>
+        {rows.map(([id, label, value]) => (
+          <div key={id}>
+            <dt>{label}</dt>
+            <dd data-testid={`stat-${id}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 function Figures({ title, chars, bytes, id }: { title: string; chars: number; bytes: number; id: string }) {
   return (
@@ -44,7 +86,30 @@ function Figures({ title, chars, bytes, id }: { title: string; chars: number; by
 
 export function CountTool({ limit }: { limit: number }) {
   const [text, setText] = useState('');
+  const [rule, setRule] = useState<ByteRule>('utf8');
   const counts = useMemo(() => countText(text), [text]);
+  const bytes = useMemo(
+    () => (rule === 'utf8' ? { with: counts.bytes, without: counts.bytes_ns } : { with: bytesUnder(rule, text), without: bytesUnder(rule, text.replaceAll(' ', '')) }),
+    [rule, text, counts],
+  );
+
+  useEffect(() => {
+    try {
+      const saved = window.localStorage.getItem(RULE_KEY);
+      if (isByteRule(saved)) setRule(saved);
+    } catch {
+      // Storage blocked: UTF-8 it is.
+    }
+  }, []);
+
+  function chooseRule(next: ByteRule) {
+    setRule(next);
+    try {
+      window.localStorage.setItem(RULE_KEY, next);
+    } catch {
+      // Not remembered; the choice still applies.
+    }
+  }
 
   useEffect(() => {
     if (text === '') return;
@@ -86,9 +151,19 @@ export function CountTool({ limit }: { limit: number }) {
         </div>
       </div>
       <div className={styles.results}>
-        <Figures id="with-spaces" title="With Spaces" chars={counts.chars} bytes={counts.bytes} />
-        <Figures id="without-spaces" title="Without Spaces" chars={counts.chars_ns} bytes={counts.bytes_ns} />
+        <Figures id="with-spaces" title="With Spaces" chars={counts.chars} bytes={bytes.with} />
+        <Figures id="without-spaces" title="Without Spaces" chars={counts.chars_ns} bytes={bytes.without} />
       </div>
+      <div className={styles.rule}>
+        <label htmlFor="byte-rule">Count bytes as</label>
+        <select id="byte-rule" className={styles.ruleSelect} value={rule} onChange={(e) => chooseRule(e.target.value as ByteRule)}>
+          {BYTE_RULES.map((r) => (
+            <option key={r.id} value={r.id}>{r.label}</option>
+          ))}
+        </select>
+        <span className={styles.ruleHint} data-testid="byte-rule-hint">{RULE_HINT[rule]}</span>
+      </div>
+      <Extra text={text} />
     </div>
   );
 }

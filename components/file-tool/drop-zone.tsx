@@ -1,5 +1,7 @@
 'use client';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { limitsText } from '@/lib/client/limits';
+import { useUploadLimits } from './limits-context';
 import styles from './file-tool.module.css';
 
 interface Props {
@@ -17,6 +19,7 @@ const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).inclu
 // off shortly after the last one instead of counting enter/leave pairs across child elements.
 export function DropZone({ onFiles, disabled = false, multiple = false, children }: Props) {
   const [active, setActive] = useState(false);
+  const limits = useUploadLimits();
   // Set once the page is interactive (listeners attached): tests and scripts wait for it.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -63,7 +66,9 @@ export function DropZone({ onFiles, disabled = false, multiple = false, children
   return (
     <div className={`${styles.dropZone} ${active ? styles.dropZoneActive : ''}`} data-testid="drop-zone" data-ready={ready ? 'true' : undefined}>
       {children}
+      {/* Hidden on touch screens (CSS): there is nothing to drag from there. */}
       <p className={styles.dropHint}>{multiple ? 'or drop files here' : 'or drop a file here'}</p>
+      {limits && <p className={styles.limits} data-testid="upload-limits">{limitsText(limits, multiple)}</p>}
       {active && (
         <div className={styles.dropOverlay} aria-hidden="true">
           {multiple ? 'Drop files to add them' : 'Drop the file to use it'}

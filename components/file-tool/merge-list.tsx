@@ -3,7 +3,10 @@
 // handle, Space to lift, arrows to move, Space to drop, Escape to cancel; all built into @hello-pangea/dnd).
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { formatSize, type FileEntry } from '@/lib/client/file-list';
+import { PdfThumb } from './pdf-thumb';
 import styles from './file-tool.module.css';
+
+const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
 interface Props {
   entries: FileEntry[];
@@ -40,6 +43,7 @@ export function MergeList({ entries, disabled = false, onMove, onRemove }: Props
                         </svg>
                       </span>
                       <span className={styles.number} data-testid="row-number">{index + 1}</span>
+                      {isPdf(entry.file) && <PdfThumb file={entry.file} />}
                       <span className={styles.fileName} title={entry.name} data-testid="file-name">{entry.name}</span>
                       <span className={styles.fileSize}>{formatSize(entry.file.size)}</span>
                       <button

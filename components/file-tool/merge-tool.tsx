@@ -5,9 +5,13 @@
 import { useCallback, useState } from 'react';
 import type { FileToolDef } from '@/lib/tools/registry';
 import { filterAccepted, rejectedText } from '@/lib/client/accept';
+import { screenFiles } from '@/lib/client/limits';
+import { useUploadLimits } from './limits-context';
 import { addFiles, moveEntry, removeEntry, type FileEntry } from '@/lib/client/file-list';
 import { DropZone } from './drop-zone';
 import { ResultNotice } from './result-notice';
+import { JobError } from './job-error';
+import { JobSuccess } from './job-success';
 import { useJobFocus } from './use-job-focus';
 import { JobAnnouncer } from './job-announcer';
 import { JobProgress } from './job-progress';
@@ -22,16 +26,23 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
   const [entries, setEntries] = useState<FileEntry[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const { reset } = job;
+  const limits = useUploadLimits();
 
   const add = useCallback(
     (files: File[]) => {
-      const { accepted, rejected } = filterAccepted(files, tool.accept);
-      setNotice(rejected.length > 0 ? rejectedText(tool.expected, rejected.map((f) => f.name)) : null);
+      const filtered = filterAccepted(files, tool.accept);
+      const notes = filtered.rejected.length > 0 ? [rejectedText(tool.expected, filtered.rejected.map((f) => f.name))] : [];
+      // Limits (size, count, total) and repeated files, checked before any byte is sent.
+      const { accepted, notes: limitNotes } = limits
+        ? screenFiles(filtered.accepted, entries.map((e) => e.file), limits, true)
+        : { accepted: filtered.accepted, notes: [] };
+      notes.push(...limitNotes);
+      setNotice(notes.length > 0 ? notes.join(' ') : null);
       if (accepted.length === 0) return;
       setEntries((list) => addFiles(list, accepted));
       reset();
     },
-    [tool, reset],
+    [tool, reset, limits, entries],
   );
 
   const remove = (id: number) => {
@@ -75,8 +86,10 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
         )}
         <JobProgress progress={job.progress} />
         <JobAnnouncer status={job.status} readyText={`Done. Use ${tool.labels.download} to save the result.`} />
+        <JobError text={job.error} />
         {job.done && entries.length > 0 && (
           <>
+            {job.result && <JobSuccess text={`Done: ${entries.length} files merged into ${job.result.name}.`} />}
             <ResultNotice text={job.result?.notice} />
             <button ref={downloadRef} type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
               {tool.labels.download}

@@ -21,6 +21,8 @@ export function useFileJob(tool: FileToolDef) {
   const [status, setStatus] = useState<JobStatus>('idle');
   const [progress, setProgress] = useState<JobProgress | null>(null);
   const [result, setResult] = useState<FileJobResult | null>(null);
+  // The last alert's text stays on the page (the alert itself is gone once dismissed) until the next action.
+  const [error, setError] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   // Each run and reset bumps the token, so a late answer from an older run never lands on the page.
   const tokenRef = useRef(0);
@@ -40,11 +42,12 @@ export function useFileJob(tool: FileToolDef) {
   }, [status]);
 
   const run = useCallback(
-    async (files: File[], fields?: Record<string, string>): Promise<boolean> => {
+    async (files: File[], fields?: Record<string, string>, settings?: Record<string, unknown>): Promise<boolean> => {
       const token = ++tokenRef.current;
       const controller = new AbortController();
       abortRef.current = controller;
       setResult(null);
+      setError(null);
       setStatus('busy');
       setProgress({ phase: 'uploading', fraction: 0 });
       try {
@@ -52,6 +55,7 @@ export function useFileJob(tool: FileToolDef) {
           tool,
           files,
           fields,
+          settings,
           upload: xhrUpload,
           signal: controller.signal,
           onPhase: (phase) => token === tokenRef.current && setProgress({ phase, fraction: phase === 'uploading' ? 0 : null }),
@@ -65,11 +69,13 @@ export function useFileJob(tool: FileToolDef) {
       } catch (err) {
         if (token !== tokenRef.current || controller.signal.aborted) return false;
         // Commit "file chosen" before the alert blocks the page, so the busy text is gone while it shows.
+        const text = tool.kind === 'merge' ? mergeAlertText(tool, err) : alertText(tool, err);
         flushSync(() => {
           setStatus('idle');
           setProgress(null);
+          setError(text);
         });
-        window.alert(tool.kind === 'merge' ? mergeAlertText(tool, err) : alertText(tool, err));
+        window.alert(text);
         return false;
       } finally {
         if (token === tokenRef.current) setProgress(null);
@@ -84,6 +90,7 @@ export function useFileJob(tool: FileToolDef) {
     tokenRef.current++;
     abortRef.current?.abort();
     setResult(null);
+    setError(null);
     setProgress(null);
     setStatus('idle');
   }, []);
@@ -92,5 +99,5 @@ export function useFileJob(tool: FileToolDef) {
     if (result) saveBlob(result.blob, result.name);
   }, [result]);
 
-  return { status, busy: status === 'busy', done: status === 'done', progress, result, run, reset, save };
+  return { status, busy: status === 'busy', done: status === 'done', progress, result, error, run, reset, save };
 }

@@ -9,10 +9,14 @@ interface Props {
   error: string | null;
   disabled?: boolean;
   autoComplete: string;
+  /** The rule, shown from the start (before anything is typed). */
+  hint?: string;
   onChange: (value: string) => void;
+  /** The field was left: its error may show from now on. */
+  onBlur?: () => void;
 }
 
-export function PasswordField({ label, placeholder, value, error, disabled = false, autoComplete, onChange }: Props) {
+export function PasswordField({ label, placeholder, value, error, disabled = false, autoComplete, hint, onChange, onBlur }: Props) {
   const id = useId();
   const [shown, setShown] = useState(false);
   return (
@@ -29,8 +33,9 @@ export function PasswordField({ label, placeholder, value, error, disabled = fal
           autoComplete={autoComplete}
           spellCheck={false}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-error`}
+          aria-describedby={hint ? `${id}-hint ${id}-error` : `${id}-error`}
           onChange={(e) => onChange(e.currentTarget.value)}
+          onBlur={onBlur}
         />
         <button
           type="button"
@@ -43,6 +48,11 @@ export function PasswordField({ label, placeholder, value, error, disabled = fal
           {shown ? 'Hide' : 'Show'}
         </button>
       </div>
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
       <p id={`${id}-error`} className={styles.error} role={error ? 'alert' : undefined}>
         {error ?? ''}
       </p>

@@ -5,11 +5,18 @@
 // for 2 s, result area with placeholder and loading state. Enter translates, Shift+Enter is a new line.
 // POST /api/text/translate/ {text, input_language, output_language} → {success, error, translated_text,
 // detected_language}; when Auto detect was used the detected language is shown.
+// Issue 16: where the browser has the standard Translator API the request says `device: true`; when the server
+// has only Apertium (or nothing) for the pair it hands the text back and the page translates on the device
+// from the detected language, showing model download progress and a quiet 'Translated on your device' note.
+// If the device fails or its download stalls, the server is asked again without the flag (Apertium, or a 501
+// whose language list feeds the visitor's alert). A failed request clears the result area.
 import { useEffect, useRef, useState } from 'react';
 import type { TextToolDef } from '@/lib/tools/registry';
 import { LIMITS } from '@/lib/tools/registry';
 import { charCount, clampChars } from '@/lib/text/count';
 import { AUTO, DEFAULT_INPUT, DEFAULT_OUTPUT, isLanguage, LANGUAGES, languageName, type LanguageCode } from '@/lib/translate/languages';
+import { deviceReadyPairs, DeviceTranslationError, deviceTranslationSupported, translateOnDevice } from '@/lib/translate/device';
+import { unavailableMessage } from '@/lib/translate/visitor-message';
 import styles from './translate-tool.module.css';
 
 const URL_PATH = '/api/text/translate/';
@@ -19,7 +26,24 @@ const NETWORK_ERROR = 'Could not reach the server. Check your connection and try
 
 type InputLanguage = LanguageCode | typeof AUTO;
 
-interface Reply { success?: unknown; error?: unknown; translated_text?: unknown; detected_language?: unknown }
+interface Reply {
+  success?: unknown; error?: unknown; translated_text?: unknown; detected_language?: unknown;
+  handoff?: unknown; server_fallback?: unknown; available_languages?: unknown;
+}
+
+export interface TranslationReply {
+  /** null when the server handed the text to the device. */
+  translated: string | null;
+  detected: LanguageCode | null;
+  serverFallback: boolean;
+}
+
+/** A failed request: the server's message, its status and, for a 501, the languages it has. */
+export class TranslationRequestError extends Error {
+  constructor(message: string, readonly detected: LanguageCode | null, readonly status: number, readonly availableLanguages: string[] | null) {
+    super(message);
+  }
+}
 
 /** SPEC section 8: the server's error field, else the exception message, else the fallback. */
 export function translateAlertText(err: unknown, fallback: string): string {
@@ -33,13 +57,15 @@ export async function requestTranslation(
   input: InputLanguage,
   output: LanguageCode,
   defaultError: string,
-): Promise<{ translated: string; detected: LanguageCode | null }> {
+  device = false,
+): Promise<TranslationReply> {
   let res: Response;
   try {
     res = await fetch(URL_PATH, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ text, input_language: input, output_language: output }),
+      // `device` only when the browser can translate on the device: otherwise the spec's request exactly.
+      body: JSON.stringify({ text, input_language: input, output_language: output, ...(device ? { device: true } : {}) }),
     });
   } catch {
     throw new Error(NETWORK_ERROR);
@@ -52,11 +78,15 @@ export async function requestTranslation(
   }
   const detectedRaw = body?.detected_language ?? res.headers.get('X-Detected-Language');
   const detected = typeof detectedRaw === 'string' && isLanguage(detectedRaw) ? detectedRaw : null;
+  if (res.ok && body?.success === true && body.handoff === 'device' && device) {
+    return { translated: null, detected, serverFallback: body.server_fallback === true };
+  }
   if (!res.ok || !body || body.success !== true || typeof body.translated_text !== 'string') {
     const error = typeof body?.error === 'string' && body.error.trim() !== '' ? body.error : defaultError;
-    throw Object.assign(new Error(error), { detected });
+    const langs = Array.isArray(body?.available_languages) ? body.available_languages.filter((l): l is string => typeof l === 'string') : null;
+    throw new TranslationRequestError(error, detected, res.status, langs);
   }
-  return { translated: body.translated_text, detected };
+  return { translated: body.translated_text, detected, serverFallback: false };
 }
 
 export function TranslateTool({ tool }: { tool: TextToolDef }) {
@@ -68,6 +98,10 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
   const [detected, setDetected] = useState<LanguageCode | null>(null);
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
+  /** Set when the shown result was translated on the device. */
+  const [onDevice, setOnDevice] = useState(false);
+  /** Model download progress 0..1 while the browser fetches it; null otherwise. */
+  const [progress, setProgress] = useState<number | null>(null);
   const busyRef = useRef(false);
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -82,18 +116,48 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
     busyRef.current = true;
     setBusy(true);
     setDetected(null);
+    setOnDevice(false);
     try {
-      const r = await requestTranslation(text, input, output, tool.errors.default);
-      setResult(r.translated);
+      const r = await requestTranslation(text, input, output, tool.errors.default, deviceTranslationSupported());
       setDetected(input === AUTO ? r.detected : null);
+      if (r.translated !== null) {
+        setResult(r.translated);
+        return;
+      }
+      // Handed to the device: the source is the server's detection when Auto detect was used.
+      const from = input === AUTO ? r.detected : input;
+      if (from) {
+        try {
+          setResult(await translateOnDevice(text, from, output, (loaded) => setProgress(loaded)));
+          setOnDevice(true);
+          return;
+        } catch (e) {
+          if (!(e instanceof DeviceTranslationError)) throw e;
+        } finally {
+          setProgress(null);
+        }
+      }
+      // The device could not: Apertium when the server has it, else a 501 naming what the server has.
+      const again = await requestTranslation(text, input, output, tool.errors.default, false);
+      setResult(again.translated ?? '');
     } catch (err) {
-      const d = (err as { detected?: LanguageCode | null }).detected ?? null;
+      const d = err instanceof TranslationRequestError ? err.detected : null;
       setDetected(input === AUTO ? d : null);
-      window.alert(translateAlertText(err, tool.errors.fallback));
+      setResult(''); // never a stale translation under another language
+      window.alert(await alertFor(err));
     } finally {
       busyRef.current = false;
       setBusy(false);
     }
+  }
+
+  /** A 501 becomes the visitor's message (this site's languages in this browser); the rest as the spec says. */
+  async function alertFor(err: unknown): Promise<string> {
+    if (err instanceof TranslationRequestError && err.status === 501 && err.availableLanguages) {
+      const from = input === AUTO ? err.detected : input;
+      if (from) return unavailableMessage(from, output, err.availableLanguages, await deviceReadyPairs());
+    }
+    return translateAlertText(err, tool.errors.fallback);
   }
 
   function swap() {
@@ -103,12 +167,14 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
     setText(clampChars(result, limit));
     setResult(text);
     setDetected(null);
+    setOnDevice(false);
   }
 
   function clear() {
     setText('');
     setResult('');
     setDetected(null);
+    setOnDevice(false);
   }
 
   async function copy() {
@@ -212,12 +278,27 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
         </div>
         <div className={styles.result} data-testid="translate-result" aria-live="polite" aria-busy={busy} lang={busy ? undefined : output}>
           {busy ? (
-            <p className={styles.placeholder}>
-              <span className="spinner" aria-hidden="true" />
-              Translating...
-            </p>
+            <>
+              <p className={styles.placeholder}>
+                <span className="spinner" aria-hidden="true" />
+                Translating...
+              </p>
+              {progress !== null && (
+                <p className={styles.download} data-testid="device-download">
+                  <progress max={1} value={progress} aria-label="Translation model download" />
+                  Downloading the translation model to this browser: {Math.round(progress * 100)}%
+                </p>
+              )}
+            </>
           ) : result ? (
-            <p className={styles.text}>{result}</p>
+            <>
+              <p className={styles.text}>{result}</p>
+              {onDevice && (
+                <p className={styles.note} data-testid="device-note" lang="en">
+                  Translated on your device by the browser
+                </p>
+              )}
+            </>
           ) : (
             <p className={styles.placeholder}>Translation will appear here</p>
           )}

@@ -10,9 +10,10 @@ import { fileToolByApi, type FileToolDef } from '@/lib/tools/registry';
 import { handleUpload } from '@/lib/jobs/upload';
 import { cleanupJob, downloadJob, processJob } from '@/lib/jobs/file-job';
 import { officeSniffer } from '@/lib/jobs/office-sniffer';
-import { validatePassword } from '@/lib/jobs/password';
+import { checkLockPassword } from '@/lib/core/password-rule';
 import { checkRateLimit } from './rate-limit';
-import { ownerCookie, readOwner, type Owner } from './owner';
+import { ownerCookie, readOwner } from './owner';
+import type { Owner } from '@/lib/jobs/owner';
 import { textEndpoints } from './text-endpoints';
 import { downloadQr, generateQr } from './qr-endpoint';
 
@@ -35,7 +36,7 @@ function fileToolRoute(tool: FileToolDef, step: string, arg: string | undefined,
         methods: ['POST'],
         fallback: 'Upload failed',
         run: async () => {
-          const { meta } = await handleUpload(req, tool, owner, officeSniffer);
+          const { meta } = await handleUpload(req, tool, owner, client, officeSniffer);
           return ok({ session_id: meta.id, files: meta.inputs.map((i) => ({ name: i.name, size: i.size })) }, ownerCookie(owner, req));
         },
       };
@@ -47,7 +48,7 @@ function fileToolRoute(tool: FileToolDef, step: string, arg: string | undefined,
           const body = await readJson(req, serverConfig().maxJsonBytes);
           const parsed = processBody.safeParse(body);
           if (!parsed.success) throw new AppError('BAD_REQUEST', firstIssue(parsed.error));
-          const password = tool.kind === 'lock' ? validatePassword(parsed.data.password) : undefined;
+          const password = tool.kind === 'lock' ? checkLockPassword(parsed.data.password) : undefined;
           const settings = parseSettings(tool.api, body);
           const options = { ...(password ? { password } : {}), ...(settings ? { settings } : {}) };
           const out = await processJob(tool, parsed.data.session_id, options, client, owner);
@@ -81,7 +82,7 @@ function resolve(segments: string[], req: Request, client: string, owner: Owner)
       return {
         methods: ['POST'],
         fallback: 'QR generation failed',
-        run: async () => ok(await generateQr(await readJson(req, serverConfig().maxJsonBytes), owner), ownerCookie(owner, req)),
+        run: async () => ok(await generateQr(await readJson(req, serverConfig().maxJsonBytes), owner, client), ownerCookie(owner, req)),
       };
     }
     if (step === 'download' && arg !== undefined) return { methods: ['GET'], fallback: 'Download failed', run: () => downloadQr(arg, owner) };

@@ -1,10 +1,12 @@
-// One error class for everything a visitor can be told. The code decides the HTTP status; the message is
-// shown to the visitor as is, so it must be clear and never carry a stack or a server path.
+// The API edge's half of error handling: the one table from a domain error code (lib/core/errors.ts) to an
+// HTTP status, and the headers an error's details become. Nothing below lib/api imports this file.
+import type { AppError, ErrorCode } from '@/lib/core/errors';
 
-export const STATUS = {
+export const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   INVALID_SESSION: 400,
   NOT_FOUND: 404,
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_TYPE: 415,
   UNPROCESSABLE: 422,
@@ -14,42 +16,19 @@ export const STATUS = {
   UNAVAILABLE: 503,
   TIMEOUT: 504,
   INSUFFICIENT_STORAGE: 507,
-} as const;
+};
 
-export type ErrorCode = keyof typeof STATUS;
+export const httpStatus = (err: AppError): number => STATUS[err.code];
 
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly headers?: Record<string, string>;
-  /** Extra reply fields the spec defines for failures too (translate's detected_language). */
-  readonly fields?: Record<string, unknown>;
-
-  constructor(code: ErrorCode, message: string, headers?: Record<string, string>, fields?: Record<string, unknown>) {
-    super(message);
-    this.name = 'AppError';
-    this.code = code;
-    this.headers = headers;
-    this.fields = fields;
-  }
-
-  get status(): number {
-    return STATUS[this.code];
-  }
+/** Retry-After for busy and limited answers; translate's detected language also as a header (SPEC 7). */
+export function errorHeaders(err: AppError): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (err.retryAfterSeconds !== undefined) headers['Retry-After'] = String(err.retryAfterSeconds);
+  const detected = err.fields?.detected_language;
+  if (typeof detected === 'string') headers['X-Detected-Language'] = detected;
+  return headers;
 }
 
-export const isAppError = (e: unknown): e is AppError =>
-  e instanceof AppError ||
-  (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AppError' &&
-    typeof (e as { code?: unknown }).code === 'string' && (e as { code: string }).code in STATUS);
-
-/** A visitor's file name without directories or control characters (possibly empty). */
-export function bareFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return (name.split(/[\\/]/).pop() ?? name).replace(/[\u0000-\u001f\u007f]/g, '').trim();
-}
-
-/** A file name as it may appear in a message: no path, no control characters, bounded length. */
-export function displayName(name: string): string {
-  const clean = bareFileName(name) || 'file';
-  return clean.length > 80 ? `${clean.slice(0, 77)}...` : clean;
-}
+// Re-exported for the API layer only: code below lib/api imports @/lib/core/errors (scripts/check-layers.mjs).
+export { AppError, isAppError, bareFileName, displayName } from '@/lib/core/errors';
+export type { ErrorCode } from '@/lib/core/errors';

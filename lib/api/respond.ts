@@ -1,6 +1,6 @@
 // The only place that builds JSON replies: {"success": true, ...} or {"success": false, "error": "..."}.
 import 'server-only';
-import { AppError, isAppError } from './errors';
+import { AppError, errorHeaders, httpStatus, isAppError } from './errors';
 
 const JSON_HEADERS = { 'Cache-Control': 'no-store' };
 
@@ -13,7 +13,7 @@ export function fail(err: unknown, fallback: string): Response {
   if (isAppError(err)) {
     return Response.json(
       { ...(err.fields ?? {}), success: false, error: err.message },
-      { status: err.status, headers: { ...JSON_HEADERS, ...(err.headers ?? {}) } },
+      { status: httpStatus(err), headers: { ...JSON_HEADERS, ...errorHeaders(err) } },
     );
   }
   console.error('[api] unexpected error:', err instanceof Error ? err.stack ?? err.message : String(err));

@@ -14,8 +14,8 @@ export const textEndpoints: Record<string, TextEndpoint> = {
     handle: async (body) => {
       const parsed = countBody.safeParse(body);
       if (!parsed.success) throw new AppError('BAD_REQUEST', firstIssue(parsed.error));
-      const { countText } = await import('@/lib/text/count');
-      const counts = countText(parsed.data.text);
+      const { countFigures } = await import('@/lib/text/figures');
+      const counts = countFigures(parsed.data.text);
       // Only the figures are logged, never the text (SPEC section 4: the text is posted for logging).
       console.info(`[count] chars=${counts.chars} bytes=${counts.bytes} chars_ns=${counts.chars_ns} bytes_ns=${counts.bytes_ns}`);
       return { ...counts };
@@ -31,8 +31,12 @@ export const textEndpoints: Record<string, TextEndpoint> = {
         text: b.text as string,
         input_language: b.input_language as string,
         output_language: b.output_language as string,
+        device: b.device,
       });
-      return { translated_text: result.translated_text, detected_language: result.detected_language };
+      // A device hand-off (issue 16) adds its two fields; otherwise the spec's reply exactly.
+      return 'handoff' in result
+        ? { translated_text: null, detected_language: result.detected_language, handoff: result.handoff, server_fallback: result.server_fallback }
+        : { translated_text: result.translated_text, detected_language: result.detected_language };
     },
   },
 };

@@ -1,10 +1,9 @@
-// PDF lock password rules (SPEC section 5).
-import { LIMITS } from '@/lib/tools/registry';
+// PDF lock password field: strength meter and the page's checks (SPEC section 5). The length rule and the
+// messages are shared with the server (lib/core/password-rule.ts).
+import { LIMITS } from '@/lib/core/limits';
+import { PASSWORD_MESSAGES, passwordLength } from '@/lib/core/password-rule';
 
-export const PASSWORD_MESSAGES = {
-  tooShort: 'Password must be at least 6 characters long',
-  mismatch: 'Passwords do not match. Please try again.',
-} as const;
+export { PASSWORD_MESSAGES };
 
 export type StrengthLabel = 'Weak' | 'Medium' | 'Strong';
 export interface Strength {
@@ -13,13 +12,10 @@ export interface Strength {
   percent: 33 | 66 | 100;
 }
 
-// Lengths count characters (code points), not UTF-16 units, so an emoji is one character. Letters and digits
-// of any script count as alphanumeric.
-export const charCount = (s: string) => Array.from(s).length;
-
 /** One point each: length >= 8, length >= 12, both lower and upper case, a digit, a non-alphanumeric char. */
+// Letters and digits of any script count as alphanumeric.
 export function passwordScore(password: string): number {
-  const length = charCount(password);
+  const length = passwordLength(password);
   let score = 0;
   if (length >= 8) score++;
   if (length >= 12) score++;
@@ -46,7 +42,7 @@ export interface PasswordCheck {
 }
 
 export function checkPasswords(password: string, confirm: string): PasswordCheck {
-  const length = charCount(password);
+  const length = passwordLength(password);
   const passwordError = length > 0 && length < LIMITS.passwordMin ? PASSWORD_MESSAGES.tooShort : null;
   const confirmError = confirm.length > 0 && confirm !== password ? PASSWORD_MESSAGES.mismatch : null;
   const valid =

@@ -4,12 +4,13 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { downloadName, type FileToolDef } from '@/lib/tools/registry';
 import type { JobOptions } from '@/lib/tools/types';
-import type { Owner } from '@/lib/api/owner';
+import type { Owner } from './owner';
 import { assertSessionId } from './ids';
 import { jobPool } from './pool';
+import { reserveStorage, settleSession } from './storage';
 import { deleteSession, findOutput, inputPath, requireSession, scratchDir, storeOutput, touchSession, type StoredOutput } from './session-store';
 
 export async function processJob(tool: FileToolDef, sessionIdRaw: unknown, options: JobOptions, client: string, owner: Owner): Promise<StoredOutput> {
@@ -22,6 +23,10 @@ export async function processJob(tool: FileToolDef, sessionIdRaw: unknown, optio
   if (meta.inputs.length < tool.minFiles) {
     throw new AppError('BAD_REQUEST', `Add at least ${tool.minFiles} files to merge.`);
   }
+  // The result is paid for from the disk budget: room for about the input's size before the job, the
+  // rest (if it is larger) once its size is known. 507 when the budget or the client's share is spent.
+  const inputBytes = meta.inputs.reduce((n, i) => n + i.size, 0);
+  const reservation = await reserveStorage(client, inputBytes);
   const workDir = await scratchDir(sessionId, 'job');
   try {
     const output = await jobPool().run(
@@ -35,13 +40,18 @@ export async function processJob(tool: FileToolDef, sessionIdRaw: unknown, optio
     );
     const resolved = path.resolve(output.path);
     if (!resolved.startsWith(workDir + path.sep)) throw new Error(`${tool.api} wrote its output outside its work dir`);
-    return await storeOutput(meta, resolved, {
+    const { size } = await fsp.stat(resolved);
+    if (size > reservation.bytes) reservation.grow(size - reservation.bytes);
+    const stored = await storeOutput(meta, resolved, {
       tool: tool.api,
       name: downloadName(tool, meta.inputs[0].name, output.type?.ext),
       mime: output.type?.mime ?? tool.output.mime,
       notice: output.notice,
     });
+    settleSession(sessionId, client, inputBytes + stored.size, reservation);
+    return stored;
   } finally {
+    reservation.release();
     await fsp.rm(workDir, { recursive: true, force: true });
   }
 }

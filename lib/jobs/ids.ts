@@ -1,7 +1,7 @@
 // Identifier rules. Session ids come from the browser (SPEC section 3: milliseconds + a base-36 fragment) and
 // are checked before anything touches the disk; file ids are ours and unguessable (128 random bits).
 import { randomBytes } from 'node:crypto';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 
 const SESSION_ID = /^[0-9]{13}[a-z0-9]{1,16}$/;
 const FILE_ID = /^[0-9a-f]{32}$/;

@@ -1,7 +1,7 @@
 // Tells a Word package from a PowerPoint one by its main part, through the guarded package reader, and says
 // precisely what is wrong with a ZIP that is not the package a tool expects.
 import 'server-only';
-import { AppError, isAppError } from '@/lib/api/errors';
+import { AppError, isAppError } from '@/lib/core/errors';
 import { damagedError, openPackage, sniffOfficeKind } from '@/lib/office/package-reader';
 import type { OfficeSniffer } from './sniff';
 

@@ -15,15 +15,17 @@ export function jobPool(): WorkerPool {
       queueMax: cfg.jobQueueMax,
       timeoutMs: cfg.jobTimeoutMs,
       memoryMb: cfg.jobMemoryMb,
+      perToolMemoryMb: { 'image/remove_background': Math.max(cfg.jobMemoryMb, cfg.removeBackgroundMemoryMb) },
       maxJobsPerClient: cfg.maxJobsPerClient,
       perToolLimit: { 'image/remove_background': cfg.removeBackgroundConcurrency },
       maxJobsPerWorker: cfg.maxJobsPerWorker,
+      recycleMb: cfg.jobRecycleMb,
     });
   }
   return g[KEY]!;
 }
 
-/** Tests: stop the worker threads so the process can exit, and start afresh with the current config. */
+/** Tests: stop the job runners so the process can exit, and start afresh with the current config. */
 export async function resetJobPool(): Promise<void> {
   const g = globalThis as WithPool;
   const pool = g[KEY];

@@ -1,16 +1,21 @@
-// Runs inside a worker thread: loads a tool's module once and runs its jobs, so heavy work never blocks
-// the server's event loop and a job past its time limit can be stopped by terminating the thread.
-import { parentPort } from 'node:worker_threads';
-import { isAppError } from '@/lib/api/errors';
+// Runs inside a job runner (a child process of the server, lib/jobs/runner.ts): loads a tool's module once
+// and runs its jobs, so heavy work never blocks the server's event loop, and a job past its time limit or
+// memory cap can be stopped by killing the process, native memory and all.
+import { isAppError } from '@/lib/core/errors';
 import { processors } from '@/lib/tools/processors';
 import type { FileToolApi } from '@/lib/tools/registry';
-import type { JobRequest, JobReply } from './worker-protocol';
+import type { JobRequest, RunnerMessage } from './worker-protocol';
 
-if (!parentPort) throw new Error('processor-worker must run in a worker thread');
-const port = parentPort;
+if (!process.send) throw new Error('processor-worker must run as a child process with an IPC channel');
+const send = (m: RunnerMessage) => process.send!(m);
 
-port.on('message', async (req: JobRequest) => {
-  let reply: JobReply;
+// The server reads memory from /proc; elsewhere (macOS) the runner reports it.
+if (process.platform !== 'linux') setInterval(() => send({ rss: process.memoryUsage.rss() }), 100).unref();
+// The server went away (or dropped this runner): nothing is left to do.
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', async (req: JobRequest) => {
+  let reply: RunnerMessage;
   try {
     const load = processors[req.api as FileToolApi];
     if (!load) throw new Error(`no processor for ${req.api}`);
@@ -22,5 +27,5 @@ port.on('message', async (req: JobRequest) => {
       ? { id: req.id, ok: false, error: { code: e.code, message: e.message, expected: true } }
       : { id: req.id, ok: false, error: { code: 'INTERNAL', message: e instanceof Error ? e.message : String(e), expected: false } };
   }
-  port.postMessage(reply);
+  send(reply);
 });

@@ -8,10 +8,11 @@ import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 import type { FileKind } from '@/lib/tools/registry';
-import { isOwner, type Owner } from '@/lib/api/owner';
+import { isOwner, ownerHash, type Owner } from './owner';
+import { forgetSession } from './storage';
 import { assertSessionId, isFileId, newFileId } from './ids';
 
 export interface StoredInput {
@@ -34,7 +35,7 @@ export interface SessionMeta {
   id: string;
   tool: string;
   createdAt: number;
-  /** sha-256 of the owner token of the browser that created it (lib/api/owner.ts) */
+  /** sha-256 of the owner token of the browser that created it (lib/jobs/owner.ts) */
   owner: string;
   inputs: StoredInput[];
   outputs: StoredOutput[];
@@ -73,6 +74,26 @@ export async function saveSession(meta: SessionMeta): Promise<void> {
   await writeJsonAtomic(metaPath(meta.id), meta);
 }
 
+/** Makes the session this visitor's unless someone else created it first: the owner file is linked into
+ * place, which fails when it exists (an exclusive create), so of two racing visitors only one wins.
+ * Returns whether the session is this visitor's. */
+export async function claimSession(id: string, owner: Owner): Promise<boolean> {
+  const dir = sessionDir(id);
+  await fs.mkdir(dir, { recursive: true });
+  const lock = path.join(dir, 'owner');
+  const tmp = `${lock}.${randomBytes(4).toString('hex')}.tmp`;
+  await fs.writeFile(tmp, ownerHash(owner.token));
+  try {
+    await fs.link(tmp, lock);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    return isOwner((await fs.readFile(lock, 'utf8')).trim(), owner);
+  } finally {
+    await fs.rm(tmp, { force: true });
+  }
+}
+
 /** Marks the session as used now; the sweeper measures idleness from the meta file's mtime. */
 export async function touchSession(id: string): Promise<void> {
   const now = new Date();
@@ -88,7 +109,8 @@ export async function scratchDir(id: string, prefix: 'upload' | 'job'): Promise<
 
 export const inputPath = (id: string, input: StoredInput) => path.join(sessionDir(id), 'in', input.file);
 
-/** Moves a finished result into out/ and indexes its new file id. */
+/** Moves a finished result into out/ and indexes its new file id. A session keeps one result: the
+ * previous one (and its file id) is removed. */
 export async function storeOutput(
   meta: SessionMeta,
   srcPath: string,
@@ -103,8 +125,12 @@ export async function storeOutput(
   const output: StoredOutput = { ...info, fileId, size };
   await fs.mkdir(filesDir(), { recursive: true });
   await writeJsonAtomic(path.join(filesDir(), `${fileId}.json`), { sessionId: meta.id, tool: info.tool });
-  meta.outputs.push(output);
+  const previous = meta.outputs.splice(0, meta.outputs.length, output);
   await saveSession(meta);
+  for (const o of previous) {
+    await fs.rm(path.join(filesDir(), `${o.fileId}.json`), { force: true });
+    await fs.rm(path.join(outDir, o.fileId), { force: true });
+  }
   return output;
 }
 
@@ -136,33 +162,6 @@ export async function deleteSession(id: string, owner?: Owner): Promise<boolean>
     await Promise.all(meta.outputs.map((o) => fs.rm(path.join(filesDir(), `${o.fileId}.json`), { force: true })));
   }
   await fs.rm(dir, { recursive: true, force: true });
+  forgetSession(id);
   return existed;
-}
-
-/** Bytes used under the data directory (cached briefly: uploads check it on every request). */
-let usageCache: { at: number; bytes: number } | null = null;
-export async function dataDirUsage(maxAgeMs = 2000): Promise<number> {
-  if (usageCache && Date.now() - usageCache.at < maxAgeMs) return usageCache.bytes;
-  const bytes = await duBytes(root());
-  usageCache = { at: Date.now(), bytes };
-  return bytes;
-}
-export const forgetUsage = () => {
-  usageCache = null;
-};
-
-async function duBytes(dir: string): Promise<number> {
-  let total = 0;
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  for (const e of entries) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) total += await duBytes(p);
-    else if (e.isFile()) total += (await fs.stat(p).catch(() => ({ size: 0 }))).size;
-  }
-  return total;
 }

@@ -19,7 +19,7 @@ describe('sweeper', () => {
     const qr = await import('@/lib/api/qr-endpoint');
     // An output indexed under the old session, as a finished job leaves it.
     const oldDir = path.join(data.dir(), 'sessions', old.sessionId);
-    await qr.generateQr({ content: 'x' }, { token: 'test-owner-token-0000000', fresh: false }); // a standalone QR session, fresh
+    await qr.generateQr({ content: 'x' }, { token: 'test-owner-token-0000000', fresh: false }, 'test-client'); // a standalone QR session, fresh
     age(path.join(oldDir, 'meta.json'), 61 * 60_000);
     age(oldDir, 61 * 60_000);
 
@@ -66,8 +66,8 @@ describe('disk budget', () => {
     fs.writeFileSync(path.join(data.dir(), 'ballast.bin'), Buffer.alloc(2 * 1024 * 1024));
     process.env.DISK_BUDGET_MB = '1';
     try {
-      const { forgetUsage } = await import('./session-store');
-      forgetUsage();
+      const { measureStorage } = await import('./storage');
+      await measureStorage(0);
       const up = await upload('image/png_to_jpg', [await sampleFile('png')]);
       expect(up.res.status).toBe(507);
       expect(up.body).toEqual({ success: false, error: 'The server is out of storage space right now. Please try again in a few minutes.' });

@@ -5,7 +5,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { serverConfig } from '@/lib/config';
 import { isSessionId } from './ids';
-import { deleteSession, forgetUsage, sessionsDir } from './session-store';
+import { deleteSession, sessionsDir } from './session-store';
+import { measureStorage } from './storage';
 
 export interface SweepReport {
   sessions: number;
@@ -83,7 +84,7 @@ export async function sweep(now = Date.now(), startup = false): Promise<SweepRep
       report.orphans++;
     }
   }
-  forgetUsage();
+  await measureStorage(0);
   return report;
 }
 

@@ -5,14 +5,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import formidable, { type File as FormidableFile } from 'formidable';
-import { AppError, bareFileName, displayName } from '@/lib/api/errors';
+import { AppError, bareFileName, displayName } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 import type { FileToolDef } from '@/lib/tools/registry';
 import { assertSessionId } from './ids';
-import { dataDirUsage, forgetUsage, readSession, saveSession, sessionDir, type SessionMeta, type StoredInput } from './session-store';
+import { claimSession, readSession, saveSession, sessionDir, type SessionMeta, type StoredInput } from './session-store';
+import { reserveStorage, settleSession } from './storage';
+import { UploadMeter } from './upload-meter';
 import { sniffFile, type OfficeSniffer } from './sniff';
-import { validatePassword } from './password';
-import { isOwner, ownerHash, type Owner } from '@/lib/api/owner';
+import { checkLockPassword } from '@/lib/core/password-rule';
+import { isOwner, ownerHash, type Owner } from './owner';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${+(bytes / MB).toFixed(1)} MB`;
@@ -52,7 +54,8 @@ export interface UploadResult {
   meta: SessionMeta;
 }
 
-export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner, officeSniffer?: OfficeSniffer): Promise<UploadResult> {
+/** @param client who is asking (lib/api/client-key.ts): the key of the client's share of the disk budget */
+export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner, client: string, officeSniffer?: OfficeSniffer): Promise<UploadResult> {
   const cfg = serverConfig();
   const contentType = req.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
@@ -62,16 +65,17 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
   if (declared > cfg.maxJobBytes + MB) {
     throw new AppError('PAYLOAD_TOO_LARGE', `The files together can be at most ${mb(cfg.maxJobBytes)}.`);
   }
-  if ((await dataDirUsage()) > cfg.diskBudgetBytes) {
-    throw new AppError('INSUFFICIENT_STORAGE', 'The server is out of storage space right now. Please try again in a few minutes.');
-  }
   if (!req.body) throw new AppError('BAD_REQUEST', 'No file was uploaded.');
+  // Every byte is paid for from the disk budget as it arrives (507 when the budget or the client's share is spent).
+  const reservation = await reserveStorage(client);
 
   // The session id travels in the form itself, so we parse into a staging folder under the data root
   // first and only move the files into the session once the id is checked.
   const stagingRoot = path.join(cfg.dataDir, 'staging');
   await fs.mkdir(stagingRoot, { recursive: true });
   const staging = await fs.mkdtemp(path.join(stagingRoot, 'up-'));
+  const source = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream);
+  const meter = new UploadMeter({ reservation, minBytesPerSecond: cfg.minUploadBytesPerSecond, graceMs: cfg.uploadGraceMs });
   try {
     const form = formidable({
       uploadDir: staging,
@@ -88,7 +92,7 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
     // web Request may carry neither, so say it is chunked.
     const headers = Object.fromEntries(req.headers);
     if (!headers['content-length'] && !headers['transfer-encoding']) headers['transfer-encoding'] = 'chunked';
-    const nodeReq = Object.assign(Readable.fromWeb(req.body as import('node:stream/web').ReadableStream), { headers });
+    const nodeReq = Object.assign(source.pipe(meter), { headers });
     // formidable lists files in the order their disk writes finish, so a small file can overtake a big one
     // sent before it; the order the visitor chose is the order the parts began in the stream.
     const begun: string[] = [];
@@ -98,11 +102,12 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
     try {
       [fields, files] = await form.parse(nodeReq as unknown as import('node:http').IncomingMessage);
     } catch (e) {
-      throw formidableError(e, tool);
+      throw meter.failure ?? formidableError(e, tool);
     }
+    meter.stop();
 
     const sessionId = assertSessionId(fields.session_id?.[0]);
-    if (tool.kind === 'lock') validatePassword(fields.password?.[0]);
+    if (tool.kind === 'lock') checkLockPassword(fields.password?.[0]);
 
     // Merge tools send `files` (repeated), single tools `file`; formidable keeps the order of the stream.
     const uploaded: FormidableFile[] = [...(files.files ?? []), ...(files.file ?? [])].sort(
@@ -132,13 +137,16 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
       inputs.push({ file: String(i), name, size: f.size, kind: kind as StoredInput['kind'] });
     }
 
-    // Replace the session's inputs (a retried upload must not mix with the previous one).
+    // Replace the session's inputs (a retried upload must not mix with the previous one). A new session is
+    // created exclusively: of two visitors racing on one id, only the first gets it.
     const dir = sessionDir(sessionId);
+    if (!(await claimSession(sessionId, owner))) {
+      throw new AppError('NOT_FOUND', 'This session has expired or does not exist. Please start again.');
+    }
     const previous = await readSession(sessionId);
     if (previous && !isOwner(previous.owner, owner)) {
       throw new AppError('NOT_FOUND', 'This session has expired or does not exist. Please start again.');
     }
-    await fs.mkdir(dir, { recursive: true });
     const inDir = path.join(dir, 'in');
     await fs.rm(inDir, { recursive: true, force: true });
     await fs.mkdir(inDir);
@@ -152,10 +160,14 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
       outputs: previous?.outputs ?? [],
     };
     await saveSession(meta);
+    const held = inputs.reduce((n, i) => n + i.size, 0) + meta.outputs.reduce((n, o) => n + o.size, 0);
+    settleSession(sessionId, client, held, reservation);
     return { meta };
   } finally {
+    meter.stop();
+    source.destroy();
+    reservation.release();
     await fs.rm(staging, { recursive: true, force: true });
-    forgetUsage();
   }
 }
 

@@ -2,19 +2,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { WorkerPool, type PoolOptions } from './worker-pool';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 
 // A stand-in for the bundled processor worker that obeys the same protocol and misbehaves on request.
 const WORKER = `
-import { parentPort, threadId } from 'node:worker_threads';
-parentPort.on('message', async (req) => {
-  const reply = (r) => parentPort.postMessage({ id: req.id, ...r });
+process.on('disconnect', () => process.exit(0));
+let held = null;
+process.on('message', async (req) => {
+  const reply = (r) => process.send({ id: req.id, ...r });
   switch (req.api) {
-    case 'echo': return reply({ ok: true, output: { path: req.workDir + '/out', notice: String(threadId) } });
+    case 'echo': return reply({ ok: true, output: { path: req.workDir + '/out', notice: String(process.pid) } });
     case 'spin': { const end = Date.now() + 60000; while (Date.now() < end); return; }
+    case 'slow': return setTimeout(() => reply({ ok: true, output: { path: req.workDir + '/slow', notice: String(process.pid) } }), 4000);
     case 'expected': return reply({ ok: false, error: { code: 'UNPROCESSABLE', message: 'bad file', expected: true } });
     case 'throw': throw new Error('boom');
     case 'oom': { const keep = []; for (;;) keep.push(new Array(1e6).fill(Math.random())); }
+    // Native memory (outside the V8 heap), touched page by page like a decoder's output buffer.
+    case 'native': { const keep = []; for (;;) { const b = Buffer.alloc(32 * 1024 * 1024, 1); keep.push(b); await new Promise((r) => setTimeout(r, 5)); } }
+    // Grows past the recycle size, answers, and keeps the memory (like an allocator that does not give it back).
+    case 'bloat': { held = Buffer.alloc(200 * 1024 * 1024, 1); return reply({ ok: true, output: { path: req.workDir + '/out', notice: String(process.pid) } }); }
   }
 });
 `;
@@ -32,11 +38,11 @@ afterEach(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const make = (o: Partial<PoolOptions> = {}) =>
-  (pool = new WorkerPool({ size: 1, queueMax: 10, timeoutMs: 5000, memoryMb: 64, maxJobsPerClient: 0, workerPath: path.join(dir, 'w.mjs'), ...o }));
+  (pool = new WorkerPool({ size: 1, queueMax: 10, timeoutMs: 5000, memoryMb: 256, maxJobsPerClient: 0, workerPath: path.join(dir, 'w.mjs'), ...o }));
 const job = (api: string) => ({ api, inputs: [], options: {}, workDir: '/work' });
 
 describe('WorkerPool', () => {
-  it('runs jobs in a worker thread and reuses it', async () => {
+  it('runs jobs in a runner process and reuses it', async () => {
     const p = make();
     const a = await p.run(job('echo'));
     const b = await p.run(job('echo'));
@@ -50,7 +56,7 @@ describe('WorkerPool', () => {
     const started = Date.now();
     const err = await p.run(job('spin'), 'a', 300).catch((e) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect(err.status).toBe(504);
+    expect(err.code).toBe('TIMEOUT');
     expect(Date.now() - started).toBeLessThan(5000);
     await expect(p.run(job('echo'))).resolves.toMatchObject({ path: '/work/out' });
   });
@@ -64,22 +70,71 @@ describe('WorkerPool', () => {
   });
 
   it('survives a job that runs out of memory', async () => {
-    const p = make({ memoryMb: 32, timeoutMs: 30_000 });
+    const p = make({ memoryMb: 128, timeoutMs: 30_000 });
     const err = await p.run(job('oom')).catch((e) => e);
     expect(err).toBeInstanceOf(AppError);
+    expect(err.code).toBe('UNPROCESSABLE');
     expect(err.message).toMatch(/more memory/);
     await expect(p.run(job('echo'))).resolves.toBeTruthy();
   });
 
+  it('stops a job whose native memory passes the cap, naming the file, and keeps serving', async () => {
+    const p = make({ memoryMb: 300, timeoutMs: 30_000 });
+    const started = Date.now();
+    const err = await p.run({ ...job('native'), inputs: [{ path: '/x', name: 'bomb.pdf', size: 1, kind: 'pdf' }] }).catch((e) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.code).toBe('UNPROCESSABLE');
+    expect(err.message).toBe('"bomb.pdf" needs more memory than this server allows for one job. Please try a smaller or simpler file.');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(p.peaks.get('native')).toBeGreaterThan(300 * 1024 * 1024);
+    expect(p.peaks.get('native')).toBeLessThan(600 * 1024 * 1024);
+    await expect(p.run(job('echo'))).resolves.toBeTruthy();
+  });
+
+  it('replaces a runner that is still large after its job', async () => {
+    const p = make({ recycleMb: 150 });
+    const big = await p.run(job('bloat'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(p.stats().workers).toBe(0); // the large runner is gone
+    const next = await p.run(job('echo'));
+    expect(next.notice).not.toBe(big.notice);
+    const again = await p.run(job('echo'));
+    expect(again.notice).toBe(next.notice); // a small one is kept warm
+  });
+
+  it('gives a waiting client a runner while another client holds two', async () => {
+    const p = make({ size: 2, timeoutMs: 30_000 });
+    const a1 = p.run(job('slow'), 'a');
+    const a2 = p.run(job('slow'), 'a');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(p.stats().busy).toBe(2); // nobody else waits: a may use both
+    const started = Date.now();
+    await expect(p.run(job('echo'), 'b')).resolves.toBeTruthy();
+    expect(Date.now() - started).toBeLessThan(3000); // not behind a's 4 s jobs
+    // a's second job was put back in line and still finishes.
+    await expect(a1).resolves.toMatchObject({ path: '/work/slow' });
+    await expect(a2).resolves.toMatchObject({ path: '/work/slow' });
+  });
+
+  it('runs one job per client while others wait', async () => {
+    const p = make({ size: 1, timeoutMs: 30_000 });
+    const order: string[] = [];
+    const hold = p.run(job('slow'), 'a').then(() => order.push('a1'));
+    const a2 = p.run(job('echo'), 'a').then(() => order.push('a2'));
+    const b = p.run(job('echo'), 'b').then(() => order.push('b'));
+    await Promise.all([hold, a2, b]);
+    expect(order).toEqual(['a1', 'b', 'a2']);
+  });
+
   it('keeps a tool under its limit while other tools pass, and reuses the worker that has it warm', async () => {
     const p = make({ size: 2, timeoutMs: 30_000, perToolLimit: { spin: 1 } });
-    const first = p.run(job('spin'), 'a', 500).catch((e) => e);
-    const second = p.run(job('spin'), 'b', 500).catch((e) => e); // must wait for the first
+    const first = p.run(job('spin'), 'a', 2000).catch((e) => e);
+    const second = p.run(job('spin'), 'b', 2000).catch((e) => e); // must wait for the first
     const started = Date.now();
     await expect(p.run(job('echo'), 'c')).resolves.toBeTruthy(); // not stuck behind the second spin
-    expect(Date.now() - started).toBeLessThan(450);
-    expect((await first).status).toBe(504);
-    expect((await second).status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(1800);
+    expect((await first).code).toBe('TIMEOUT');
+    expect((await second).code).toBe('TIMEOUT');
     // The spinning workers were stopped; echo jobs keep going to the one thread that has run echo.
     const warm = await p.run(job('echo'));
     for (let i = 0; i < 3; i++) expect((await p.run(job('echo'))).notice).toBe(warm.notice);
@@ -100,18 +155,18 @@ describe('WorkerPool', () => {
     const running = p.run(job('spin'), 'a', 400).catch((e) => e); // occupies the only worker
     const queued = p.run(job('echo'), 'b');
     const over = await p.run(job('echo'), 'c').catch((e) => e);
-    expect(over.status).toBe(503);
+    expect(over.code).toBe('UNAVAILABLE');
     const second = p.run(job('echo'), 'a');
     const third = await p.run(job('echo'), 'a').catch((e) => e);
-    expect(third.status).toBe(503); // queue still full
-    expect((await running).status).toBe(504);
+    expect(third.code).toBe('UNAVAILABLE'); // queue still full
+    expect((await running).code).toBe('TIMEOUT');
     await queued;
     await second.catch(() => undefined);
     const p2 = make({ maxJobsPerClient: 1, timeoutMs: 30_000 });
     const first = p2.run(job('spin'), 'x', 400).catch((e) => e);
     const capped = await p2.run(job('echo'), 'x').catch((e) => e);
-    expect(capped.status).toBe(429);
-    expect(capped.headers['Retry-After']).toBeDefined();
+    expect(capped.code).toBe('RATE_LIMITED');
+    expect(capped.retryAfterSeconds).toBeGreaterThan(0);
     await first;
     await p2.close();
   });

@@ -1,23 +1,36 @@
-// A bounded pool of worker threads that run tool modules. Jobs wait in a capped queue; a job past its time
-// limit or memory cap is stopped by terminating its thread (a fresh one replaces it), so heavy work never
-// blocks or takes down the server.
+// A bounded pool of job runners (child processes, lib/jobs/runner.ts) that run tool modules. Jobs wait in a
+// capped queue and are taken fairly: while someone else waits, a client gets at most one running job (a
+// second one is stopped and put back in line when a newcomer would otherwise wait). A job past its time
+// limit, or whose runner's resident memory passes the cap, is stopped by killing the runner; a runner
+// left large by its job is replaced, so the server returns to its idle footprint.
 import 'server-only';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { AppError } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/core/errors';
 import type { JobOutput } from '@/lib/tools/types';
+import { Runner } from './runner';
 import type { JobReply, JobRequest } from './worker-protocol';
+
+const MB = 1024 * 1024;
 
 export interface PoolOptions {
   size: number;
   queueMax: number;
   timeoutMs: number;
+  /** A runner's whole resident memory (its process tree) may not pass this: the job is stopped with 422. */
   memoryMb: number;
+  /** A larger cap for a tool that legitimately needs it (the background-removal model). */
+  perToolMemoryMb?: Record<string, number>;
   maxJobsPerClient: number;
   /** At most this many jobs of one tool at once (e.g. a model that already uses every core). */
   perToolLimit?: Record<string, number>;
-  /** A worker is replaced after this many jobs (libraries' caches only grow); 0: never. */
+  /** A runner is replaced after this many jobs (libraries' caches only grow); 0: never. */
   maxJobsPerWorker?: number;
+  /** A runner still this large after its job is replaced (0: never), so memory goes back to idle. */
+  recycleMb?: number;
+  /** How often a busy runner's memory is read. */
+  sampleMs?: number;
+  /** How often one job may be put back in line for other clients before it keeps its runner. */
+  maxPreemptions?: number;
   workerPath?: string;
 }
 
@@ -25,25 +38,41 @@ interface Pending {
   req: JobRequest;
   client: string;
   timeoutMs: number;
+  preempted: number;
   resolve: (out: JobOutput) => void;
   reject: (err: unknown) => void;
 }
 
 interface Slot {
-  worker: Worker;
+  runner: Runner;
   job: Pending | null;
   timer: NodeJS.Timeout | null;
-  /** Tools this worker has loaded: a job goes back to a worker that has its module (and model) warm. */
+  sampler: NodeJS.Timeout | null;
+  startedAt: number;
+  /** Tools this runner has loaded: a job goes back to a runner that has its module (and model) warm. */
   warm: Set<string>;
   jobs: number;
+  /** Highest resident memory seen while its current job ran. */
+  peak: number;
+}
+
+export function memoryError(req: Pick<JobRequest, 'inputs'>): AppError {
+  const what =
+    req.inputs.length === 1 ? `"${displayName(req.inputs[0].name)}" needs` : req.inputs.length > 1 ? 'These files need' : 'This job needs';
+  return new AppError('UNPROCESSABLE', `${what} more memory than this server allows for one job. Please try a smaller or simpler file.`);
 }
 
 export class WorkerPool {
   private slots: Slot[] = [];
   private queue: Pending[] = [];
   private perClient = new Map<string, number>();
+  /** When each client's latest job started (forgotten when the client has nothing left in the pool). */
+  private served = new Map<string, number>();
   private nextId = 1;
+  private nextStart = 1;
   private closed = false;
+  /** Peak resident memory seen per tool (bytes), for operators and tests. */
+  readonly peaks = new Map<string, number>();
 
   constructor(private readonly opts: PoolOptions) {}
 
@@ -52,24 +81,29 @@ export class WorkerPool {
   }
 
   stats() {
-    return { workers: this.slots.length, busy: this.slots.filter((s) => s.job).length, queued: this.queue.length };
+    return {
+      workers: this.slots.length,
+      busy: this.slots.filter((s) => s.job).length,
+      queued: this.queue.length,
+      pids: this.slots.map((s) => s.runner.pid).filter((p): p is number => p !== undefined),
+    };
   }
 
-  /** @param timeoutMs this job's time limit (default: the pool's), counted from when a worker takes it */
+  /** @param timeoutMs this job's time limit (default: the pool's), counted from when a runner takes it */
   run(req: Omit<JobRequest, 'id'>, client = 'anonymous', timeoutMs = this.opts.timeoutMs): Promise<JobOutput> {
     if (this.closed) return Promise.reject(new AppError('UNAVAILABLE', 'The server is shutting down. Please try again.'));
     const mine = this.perClient.get(client) ?? 0;
     if (this.opts.maxJobsPerClient > 0 && mine >= this.opts.maxJobsPerClient) {
       return Promise.reject(
-        new AppError('RATE_LIMITED', 'You already have files being processed. Please wait for them to finish.', { 'Retry-After': '10' }),
+        new AppError('RATE_LIMITED', 'You already have files being processed. Please wait for them to finish.', { retryAfterSeconds: 10 }),
       );
     }
     if (this.queue.length >= this.opts.queueMax) {
-      return Promise.reject(new AppError('UNAVAILABLE', 'The server is busy right now. Please try again in a minute.', { 'Retry-After': '30' }));
+      return Promise.reject(new AppError('UNAVAILABLE', 'The server is busy right now. Please try again in a minute.', { retryAfterSeconds: 30 }));
     }
     this.perClient.set(client, mine + 1);
     return new Promise<JobOutput>((resolve, reject) => {
-      this.queue.push({ req: { ...req, id: this.nextId++ }, client, timeoutMs, resolve, reject });
+      this.queue.push({ req: { ...req, id: this.nextId++ }, client, timeoutMs, preempted: 0, resolve, reject });
       this.pump();
     });
   }
@@ -77,19 +111,51 @@ export class WorkerPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const p of this.queue.splice(0)) this.settle(p, new AppError('UNAVAILABLE', 'The server is shutting down.'));
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
-    this.slots = [];
+    const slots = this.slots.splice(0);
+    for (const s of slots) this.stopTimers(s);
+    await Promise.all(slots.map((s) => s.runner.kill()));
+  }
+
+  private running(client: string): number {
+    return this.slots.filter((s) => s.job?.client === client).length;
+  }
+
+  private toolBlocked(job: Pending): boolean {
+    const limit = this.opts.perToolLimit?.[job.req.api];
+    return limit !== undefined && this.slots.filter((s) => s.job?.req.api === job.req.api).length >= limit;
+  }
+
+  /** The next job to start: of clients that run nothing yet, the one served longest ago (round robin);
+   * a client's second job only if nobody else who could start is waiting. */
+  private pick(): number {
+    let first = -1;
+    let second = -1;
+    for (let i = 0; i < this.queue.length; i++) {
+      const job = this.queue[i];
+      if (this.toolBlocked(job)) continue; // this tool is at its limit: let later jobs of other tools pass
+      if (this.running(job.client) > 0) {
+        if (second < 0) second = i;
+      } else if (first < 0 || this.lastStart(job.client) < this.lastStart(this.queue[first].client)) {
+        first = i;
+      }
+    }
+    return first >= 0 ? first : second;
+  }
+
+  private lastStart(client: string): number {
+    return this.served.get(client) ?? 0;
   }
 
   private pump(): void {
-    for (let i = 0; i < this.queue.length; ) {
+    if (this.closed) return;
+    for (;;) {
+      const i = this.pick();
+      if (i < 0) return;
       const job = this.queue[i];
       const idle = this.slots.filter((s) => !s.job);
-      if (idle.length === 0 && this.slots.length >= this.opts.size) return;
-      const limit = this.opts.perToolLimit?.[job.req.api];
-      if (limit !== undefined && this.slots.filter((s) => s.job?.req.api === job.req.api).length >= limit) {
-        i++; // this tool is at its limit: let later jobs of other tools pass
-        continue;
+      if (idle.length === 0 && this.slots.length >= this.opts.size) {
+        if (this.running(job.client) === 0 && this.preemptFor()) continue;
+        return;
       }
       const slot =
         idle.find((s) => s.warm.has(job.req.api)) ??
@@ -99,16 +165,29 @@ export class WorkerPool {
     }
   }
 
+  /** A newcomer waits while some client runs two or more jobs: that client's latest job goes back to the
+   * front of the line (it restarts later, with its full time limit). */
+  private preemptFor(): boolean {
+    const max = this.opts.maxPreemptions ?? 2;
+    const victims = this.slots
+      .filter((s) => s.job && s.job.preempted < max && this.running(s.job.client) > 1)
+      .sort((a, b) => b.startedAt - a.startedAt);
+    const slot = victims[0];
+    if (!slot?.job) return false;
+    const job = slot.job;
+    job.preempted += 1;
+    this.retire(slot, false);
+    this.queue.unshift(job);
+    return true;
+  }
+
   private spawn(): Slot {
-    const worker = new Worker(this.workerPath, {
-      // A larger young generation saves ~15 % CPU on allocation-heavy merges (measured on 10 decks).
-      resourceLimits: { maxOldGenerationSizeMb: this.opts.memoryMb, maxYoungGenerationSizeMb: 64 },
+    const slot = {} as Slot;
+    const runner = new Runner(this.workerPath, this.opts.memoryMb, {
+      onReply: (reply) => this.onReply(slot, reply),
+      onExit: (code, signal) => this.onCrash(slot, code, signal),
     });
-    const slot: Slot = { worker, job: null, timer: null, warm: new Set(), jobs: 0 };
-    worker.on('message', (reply: JobReply) => this.onReply(slot, reply));
-    worker.on('error', (err) => this.onCrash(slot, err));
-    worker.on('exit', () => this.onCrash(slot, null));
-    worker.unref();
+    Object.assign(slot, { runner, job: null, timer: null, sampler: null, startedAt: 0, warm: new Set(), jobs: 0, peak: 0 });
     this.slots.push(slot);
     return slot;
   }
@@ -116,67 +195,104 @@ export class WorkerPool {
   private start(slot: Slot, job: Pending): void {
     slot.job = job;
     slot.jobs += 1;
+    slot.startedAt = Date.now();
+    this.served.set(job.client, this.nextStart++);
+    slot.peak = 0;
     slot.warm.add(job.req.api);
-    slot.worker.ref();
     slot.timer = setTimeout(() => {
       this.retire(slot);
       this.settle(job, new AppError('TIMEOUT', 'Processing took too long and was stopped. Please try a smaller file.'));
     }, job.timeoutMs);
-    slot.worker.postMessage(job.req);
+    this.sample(slot, job);
+    slot.runner.send(job.req);
+  }
+
+  /** Reads the runner's memory while its job runs; past the cap the runner is killed and the job refused. */
+  private sample(slot: Slot, job: Pending): void {
+    const cap = (this.opts.perToolMemoryMb?.[job.req.api] ?? this.opts.memoryMb) * MB;
+    const tick = async () => {
+      slot.sampler = null;
+      const rss = await slot.runner.rss();
+      if (slot.job !== job) return;
+      if (rss !== null) {
+        slot.peak = Math.max(slot.peak, rss);
+        if (rss > cap) {
+          this.notePeak(job.req.api, rss);
+          this.retire(slot);
+          this.settle(job, memoryError(job.req));
+          return;
+        }
+      }
+      slot.sampler = setTimeout(() => void tick(), this.opts.sampleMs ?? 50);
+    };
+    void tick();
+  }
+
+  private notePeak(api: string, bytes: number): void {
+    this.peaks.set(api, Math.max(this.peaks.get(api) ?? 0, bytes));
   }
 
   private onReply(slot: Slot, reply: JobReply): void {
     const job = slot.job;
     if (!job || job.req.id !== reply.id) return;
-    this.finish(slot);
+    void this.finish(slot, job);
     if (reply.ok) this.settle(job, null, reply.output);
     else if (reply.error.expected) this.settle(job, new AppError(reply.error.code, reply.error.message));
     else this.settle(job, new Error(reply.error.message));
   }
 
-  private onCrash(slot: Slot, err: Error | null): void {
+  private onCrash(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
     const job = slot.job;
     this.retire(slot);
     if (!job) return;
-    const oom = err && /ERR_WORKER_OUT_OF_MEMORY|heap out of memory/i.test(`${(err as NodeJS.ErrnoException).code} ${err.message}`);
-    this.settle(
-      job,
-      oom
-        ? new AppError('UNPROCESSABLE', 'This file needs more memory than the server allows for one job. Please try a smaller file.')
-        : new Error(`worker stopped: ${err?.message ?? 'exit'}`),
-    );
+    // V8 aborts the process when its heap limit is reached.
+    const oom = signal === 'SIGABRT' || code === 134 || signal === 'SIGKILL';
+    this.settle(job, oom ? memoryError(job.req) : new Error(`job runner stopped: ${signal ?? code}`));
   }
 
-  private finish(slot: Slot): void {
+  private async finish(slot: Slot, job: Pending): Promise<void> {
+    this.stopTimers(slot);
+    slot.job = null;
     const max = this.opts.maxJobsPerWorker ?? 0;
     if (max > 0 && slot.jobs >= max) {
       this.retire(slot);
       return;
     }
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-    slot.job = null;
-    slot.worker.unref();
+    // Memory a job used is often kept by the allocator: a runner that stays large is replaced.
+    const recycle = (this.opts.recycleMb ?? 0) * MB;
+    const rss = recycle > 0 ? await slot.runner.rss() : null;
+    this.notePeak(job.req.api, Math.max(slot.peak, rss ?? 0));
+    if (rss !== null && recycle > 0 && rss > recycle && !slot.job) {
+      this.retire(slot);
+      return;
+    }
+    if (!slot.job) slot.runner.idle();
     this.pump();
   }
 
-  /** Drops a worker (timed out or crashed); its replacement is spawned on demand. */
-  private retire(slot: Slot): void {
+  private stopTimers(slot: Slot): void {
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.sampler) clearTimeout(slot.sampler);
     slot.timer = null;
+    slot.sampler = null;
+  }
+
+  /** Drops a runner (timed out, too large or crashed); its replacement is spawned on demand. */
+  private retire(slot: Slot, pump = true): void {
+    this.stopTimers(slot);
     slot.job = null;
     const i = this.slots.indexOf(slot);
     if (i !== -1) this.slots.splice(i, 1);
-    slot.worker.removeAllListeners('exit');
-    slot.worker.on('error', () => undefined);
-    void slot.worker.terminate();
-    this.pump();
+    void slot.runner.kill();
+    if (pump) this.pump();
   }
 
   private settle(job: Pending, err: unknown, out?: JobOutput): void {
     const n = (this.perClient.get(job.client) ?? 1) - 1;
-    if (n <= 0) this.perClient.delete(job.client);
-    else this.perClient.set(job.client, n);
+    if (n <= 0) {
+      this.perClient.delete(job.client);
+      this.served.delete(job.client);
+    } else this.perClient.set(job.client, n);
     if (err) job.reject(err);
     else job.resolve(out!);
   }

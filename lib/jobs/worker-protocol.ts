@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@/lib/api/errors';
+import type { ErrorCode } from '@/lib/core/errors';
 import type { JobInput, JobOptions, JobOutput } from '@/lib/tools/types';
 
 export interface JobRequest {
@@ -13,3 +13,6 @@ export type JobReply =
   | { id: number; ok: true; output: JobOutput }
   /** expected: the processor threw an AppError whose message is meant for the visitor. */
   | { id: number; ok: false; error: { code: ErrorCode; message: string; expected: boolean } };
+
+/** What a runner sends: a job's reply, or its own resident memory (where the server cannot read /proc). */
+export type RunnerMessage = JobReply | { rss: number };

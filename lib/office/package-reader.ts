@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { AppError, displayName } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/core/errors';
 
 export interface PackageLimits { maxEntries: number; maxEntryBytes: number; maxTotalBytes: number; maxRatio: number }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/core/errors';
 import { MIN_SCALE, QUIET_ZONE, planQr, renderQrPng } from './render';
 
 jest.setTimeout(120_000);

@@ -9,7 +9,7 @@
 // - At least 6 pixels per module and a 4-module quiet zone: decoders and phone cameras read it reliably.
 import 'server-only';
 import sharp from 'sharp';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 // node-qrcode has no public ECI segment; its internals are used through these narrow types.

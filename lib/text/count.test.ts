@@ -67,3 +67,14 @@ describe('charCount / graphemes / clampChars', () => {
     expect(charCount(clampChars('😀'.repeat(6000), 5000))).toBe(5000);
   });
 });
+
+describe('one character measure (issue 14)', () => {
+  it('is the one the PDF-lock password rule uses', async () => {
+    const { checkPasswords } = await import('@/lib/client/password');
+    // 'e' + combining accent five times: 10 code points but 5 characters, so too short for the 6 minimum.
+    const five = 'e\u0301'.repeat(5);
+    expect(charCount(five)).toBe(5);
+    expect(checkPasswords(five, five)).toMatchObject({ valid: false, passwordError: expect.any(String) });
+    expect(checkPasswords(five + 'x', five + 'x')).toMatchObject({ valid: true });
+  });
+});

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import type { Processor } from './types';
 
 /** The module of a registered tool whose server logic has not landed yet: 501, never a fake result. */

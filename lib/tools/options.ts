@@ -3,12 +3,20 @@
 // them is answered byte for byte as before. Browser-safe (plain zod), so a page can validate before sending.
 import type { z } from 'zod';
 import type { FileToolApi } from './registry';
+import { imageCompressSettings } from './image/compress-settings';
+import { pngToJpgSettings } from './image/png-to-jpg-settings';
+import { pngToSvgSettings } from './image/png-to-svg-settings';
 import { pdfCompressSettings } from './pdf/compress/levels';
+import { removeBackgroundSettings } from './image/background/settings';
 
 export type SettingsSchema = z.ZodType<Record<string, unknown>>;
 
 /** Add one line per tool: 'image/compress': imageCompressSettings. Schemas must not be strict (the request
  * also carries session_id and password) and must give every field a default of "absent". */
 export const toolSettings: Partial<Record<FileToolApi, SettingsSchema>> = {
+  'image/compress': imageCompressSettings,
+  'image/png_to_jpg': pngToJpgSettings,
+  'image/png_to_svg': pngToSvgSettings,
   'pdf/compress': pdfCompressSettings,
+  'image/remove_background': removeBackgroundSettings,
 };

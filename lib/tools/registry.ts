@@ -236,4 +236,4 @@ export function downloadName(tool: FileToolDef, originalName: string, ext?: stri
 }
 
 /** Text limits (SPEC section 9). */
-export const LIMITS = { translateChars: 5000, countChars: 5000, qrChars: 1000, passwordMin: 6 } as const;
+export { LIMITS } from '@/lib/core/limits';

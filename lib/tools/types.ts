@@ -36,7 +36,7 @@ export interface JobOutput {
 }
 
 /**
- * Throw AppError (lib/api/errors.ts) for anything the visitor caused (bad, encrypted or damaged file):
+ * Throw AppError (lib/core/errors.ts) for anything the visitor caused (bad, encrypted or damaged file):
  * its message is shown as is. Any other exception becomes the tool's default error.
  */
 export type Processor = (inputs: JobInput[], options: JobOptions, ctx: JobContext) => Promise<JobOutput>;

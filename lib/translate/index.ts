@@ -4,9 +4,15 @@
 // with DEEPL_API_KEY (+ DEEPL_API_URL), Apertium when its binary is installed. An engine that fails hands
 // over to the next that supports the pair. TRANSLATE_TIMEOUT_MS bounds each engine's work (default 20 s).
 // The visitor's text is never logged.
+//
+// Issue 16: a page whose browser can translate on the device sends `device: true`. When the server's only
+// engine for the pair is Apertium (or it has none), it then translates nothing and answers
+// `{translated_text: null, detected_language, handoff: 'device', server_fallback}`: the page translates on the
+// device from the detected language (much better than Apertium) and asks again without `device` if that
+// fails and server_fallback is true. Clients that never send `device` see the spec's behaviour unchanged.
 import 'server-only';
 import { z } from 'zod';
-import { AppError, type ErrorCode } from '@/lib/api/errors';
+import { AppError, type ErrorCode } from '@/lib/core/errors';
 import { charCount } from '@/lib/text/count';
 import { LIMITS } from '@/lib/tools/registry';
 import { detectLanguage } from './detect';
@@ -17,14 +23,20 @@ import { libreTranslate } from './providers/libretranslate';
 import { ProviderError, type TranslationProvider } from './providers/types';
 import { splitText, translateChunks } from './split';
 
-export interface TranslateRequest { text: string; input_language: string; output_language: string }
-export interface TranslateResult { translated_text: string; detected_language: string | null }
+export interface TranslateRequest { text: string; input_language: string; output_language: string; device?: unknown }
+export type TranslateResult =
+  | { translated_text: string; detected_language: string | null }
+  | { translated_text: null; detected_language: string | null; handoff: 'device'; server_fallback: boolean };
+
+/** For API clients, kept apart from the visitor's message (issue 16). */
+export const ADMIN_HINT =
+  'The site administrator can enable every language pair by configuring a LibreTranslate or DeepL provider (see README, "Translation engines").';
 
 /** An AppError that also carries the detected language: in the reply's detected_language field (the spec's
- * response shape) and in an X-Detected-Language header. */
+ * response shape; the API edge also sends it as an X-Detected-Language header). */
 export class TranslateError extends AppError {
-  constructor(code: ErrorCode, message: string, readonly detected_language: LanguageCode | null) {
-    super(code, message, detected_language ? { 'X-Detected-Language': detected_language } : undefined, { detected_language, translated_text: null });
+  constructor(code: ErrorCode, message: string, readonly detected_language: LanguageCode | null, extra: Record<string, unknown> = {}) {
+    super(code, message, { fields: { detected_language, translated_text: null, ...extra } });
   }
 }
 
@@ -33,13 +45,14 @@ const schema = z.object({
   text: z.string({ error: 'Enter some text to translate.' }),
   input_language: z.string({ error: 'Choose the input language.' }),
   output_language: z.string({ error: 'Choose the output language.' }),
+  device: z.boolean({ error: 'The field "device" must be true or false.' }).optional(),
 });
 
 /** The request's fields, checked, or an AppError saying what is wrong. */
-function validate(req: unknown): { text: string; input: LanguageCode | typeof AUTO; to: LanguageCode } {
+function validate(req: unknown): { text: string; input: LanguageCode | typeof AUTO; to: LanguageCode; device: boolean } {
   const parsed = schema.safeParse(req ?? {});
   if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid request.');
-  const { text, input_language: input, output_language: output } = parsed.data;
+  const { text, input_language: input, output_language: output, device } = parsed.data;
   const bad = (m: string) => new AppError('BAD_REQUEST', m);
   if (!text.trim()) throw bad('Enter some text to translate.');
   // Counted as the page's 'n / 5000' counter counts (user-perceived characters).
@@ -48,7 +61,7 @@ function validate(req: unknown): { text: string; input: LanguageCode | typeof AU
   if (input !== AUTO && !isLanguage(input)) throw bad(`Unsupported input language "${input.slice(0, 20)}".`);
   if (output === AUTO) throw bad('Choose an output language (Auto detect is only for the input).');
   if (!isLanguage(output)) throw bad(`Unsupported output language "${output.slice(0, 20)}".`);
-  return { text, input, to: output };
+  return { text, input, to: output, device: device === true };
 }
 
 export function timeoutMs(): number {
@@ -89,22 +102,28 @@ async function supporting(providers: TranslationProvider[], from: LanguageCode, 
 
 const list = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]);
 
-async function unsupported(providers: TranslationProvider[], from: LanguageCode, to: LanguageCode, detected: LanguageCode | null) {
-  const usable: string[] = [];
+/** The languages the server translates between (each in at least one pair), in the page's order. */
+export async function serverLanguages(providers: TranslationProvider[]): Promise<LanguageCode[]> {
+  const usable = new Set<string>();
   for (const a of LANGUAGE_CODES) {
     for (const b of LANGUAGE_CODES) {
       if (a !== b && (await supporting(providers, a, b)).length) {
-        usable.push(a, b);
+        usable.add(a);
+        usable.add(b);
       }
     }
   }
-  const langs = LANGUAGE_CODES.filter((l) => usable.includes(l)).map(languageName);
-  const now = langs.length ? ` This server currently translates between ${list(langs)}.` : ' No translation engine is set up on this server.';
+  return LANGUAGE_CODES.filter((l) => usable.has(l));
+}
+
+async function unsupported(providers: TranslationProvider[], from: LanguageCode, to: LanguageCode, detected: LanguageCode | null) {
+  const langs = await serverLanguages(providers);
+  const now = langs.length ? ` This site translates between ${list(langs.map(languageName))}.` : ' This site cannot translate text right now.';
   return new TranslateError(
     'NOT_IMPLEMENTED',
-    `Translation from ${languageName(from)} to ${languageName(to)} is not available here.${now} ` +
-      'The site administrator can enable every language pair by configuring a LibreTranslate or DeepL provider.',
+    `Translation from ${languageName(from)} to ${languageName(to)} is not available here.${now}`,
     detected,
+    { available_languages: langs, admin_hint: ADMIN_HINT },
   );
 }
 
@@ -126,7 +145,7 @@ function visitorError(e: ProviderError, detected: LanguageCode | null): Translat
 }
 
 export async function translateText(req: TranslateRequest): Promise<TranslateResult> {
-  const { text, input, to } = validate(req);
+  const { text, input, to, device } = validate(req);
 
   let detected: LanguageCode | null = null;
   let from: LanguageCode;
@@ -145,6 +164,9 @@ export async function translateText(req: TranslateRequest): Promise<TranslateRes
 
   const providers = await configuredProviders();
   const candidates = await supporting(providers, from, to);
+  if (device && candidates.every((p) => p.id === 'apertium')) {
+    return { translated_text: null, detected_language: detected, handoff: 'device', server_fallback: candidates.length > 0 };
+  }
   if (!candidates.length) throw await unsupported(providers, from, to, detected);
 
   let firstError: ProviderError | null = null;

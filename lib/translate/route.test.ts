@@ -27,5 +27,14 @@ describe('POST /api/text/translate/', () => {
     const body = await json(res);
     expect(body).toMatchObject({ success: false, translated_text: null, detected_language: 'ja' });
     expect(body.error).toMatch(/^Translation from Japanese to English is not available here\./);
+    expect(body.error).not.toMatch(/administrator/);
+    expect(body.admin_hint).toMatch(/administrator .* LibreTranslate or DeepL/);
+    expect(body.available_languages).toEqual(['en', 'es', 'fr', 'pt', 'it']);
+  });
+
+  it('hands a pair to the device when the page says it can translate there', async () => {
+    const res = await post({ text: 'Hello, how are you today?', input_language: 'auto', output_language: 'ko', device: true });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ success: true, error: null, translated_text: null, detected_language: 'en', handoff: 'device', server_fallback: false });
   });
 });

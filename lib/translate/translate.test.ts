@@ -2,7 +2,7 @@
 // DeepL adapters against a local HTTP server that speaks their documented formats (and their errors).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { configuredProviders, translateText, TranslateError } from './index';
 import { deeplBaseUrl } from './providers/deepl';
 import { parseModes, route } from './providers/apertium';
@@ -81,13 +81,32 @@ describe('Apertium (local engine, for real)', () => {
     expect(r.translated_text).toMatch(/amigo/i);
   });
 
-  it('names the pair, the languages it has and how to enable more, with the detected language', async () => {
+  it('names the pair and the languages it has for the visitor; the administrator hint is a separate field', async () => {
     const e = await failure(translateText({ text: '안녕하세요, 만나서 반갑습니다', input_language: 'auto', output_language: 'en' }));
     expect(e).toBeInstanceOf(TranslateError);
     expect(e.code).toBe('NOT_IMPLEMENTED');
-    expect(e.message).toMatch(/^Translation from Korean to English is not available here\. This server currently translates between English, Spanish, French, Portuguese and Italian\..*LibreTranslate or DeepL/);
+    expect(e.message).toBe('Translation from Korean to English is not available here. This site translates between English, Spanish, French, Portuguese and Italian.');
     expect((e as TranslateError).detected_language).toBe('ko');
-    expect(e.headers).toEqual({ 'X-Detected-Language': 'ko' });
+    expect(e.fields).toEqual({
+      detected_language: 'ko', translated_text: null,
+      available_languages: ['en', 'es', 'fr', 'pt', 'it'], admin_hint: expect.stringMatching(/LibreTranslate or DeepL/),
+    });
+  });
+
+  it('hands an Apertium-only pair to a device that can translate, with Apertium as the fallback (issue 16)', async () => {
+    await expect(translateText({ text: 'I would like to merge two PDF files', input_language: 'auto', output_language: 'es', device: true }))
+      .resolves.toEqual({ translated_text: null, detected_language: 'en', handoff: 'device', server_fallback: true });
+    // No server engine at all for the pair: the device is the only chance.
+    await expect(translateText({ text: 'Hello, how are you today?', input_language: 'en', output_language: 'ko', device: true }))
+      .resolves.toEqual({ translated_text: null, detected_language: null, handoff: 'device', server_fallback: false });
+    // Without the flag (the spec's clients), Apertium translates as before.
+    const r = await translateText({ text: 'Hello world', input_language: 'en', output_language: 'es' });
+    expect(r.translated_text).toMatch(/^Hola mundo$/i);
+  });
+
+  it('refuses a device flag that is not a boolean', async () => {
+    const e = await failure(translateText({ text: 'Hello', input_language: 'en', output_language: 'es', device: 'yes' }));
+    expect([e.code, e.message]).toEqual(['BAD_REQUEST', 'The field "device" must be true or false.']);
   });
 
   it('parses `apertium -l` and routes through Spanish', () => {
@@ -147,7 +166,7 @@ describe('LibreTranslate adapter', () => {
       expect(q.length).toBeLessThanOrEqual(2000);
       expect(q).toMatch(/^This/);
     }
-    expect(r.translated_text.replace(/\[en>fr\] /g, '')).toBe(text.toUpperCase());
+    expect((r.translated_text as string).replace(/\[en>fr\] /g, '')).toBe(text.toUpperCase());
   });
 
   it('does not offer pairs the instance has not loaded', async () => {
@@ -241,6 +260,11 @@ describe('DeepL adapter', () => {
     expect(deeplBaseUrl('k:fx')).toBe('https://api-free.deepl.com');
     expect(deeplBaseUrl('k')).toBe('https://api.deepl.com');
     expect(deeplBaseUrl('k', 'http://x/')).toBe('http://x');
+  });
+
+  it('translates on the server even for a device-capable page when DeepL has the pair', async () => {
+    const r = await translateText({ text: 'Hello', input_language: 'en', output_language: 'ko', device: true });
+    expect(r).toEqual({ translated_text: '<KO> Hello', detected_language: null });
   });
 
   it('takes precedence over Apertium in the default order', async () => {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { download, processStep, upload, useTestDataDir } from '../support/api';
 import { photoPdf } from '@/lib/tools/pdf/compress/testing/make-pdfs';
-import { contentBombPdf, flateBomb, imageBombPdf, lzwBomb, runLengthBomb } from '../support/pdf-bombs';
+import { contentBombPdf, flateBomb, imageBombPdf, lzwBomb, runLengthBomb } from '../support/compress-bombs';
 
 useTestDataDir();
 const API = 'pdf/compress';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { fixture } from '@/tests/fixtures/image-compress';
 import { djpeg, photoJpeg, runProcessor } from '@/tests/fixtures/image-samples';

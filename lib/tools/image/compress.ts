@@ -8,10 +8,12 @@
 // smaller than the input, its own picture comes back, still without GPS or camera details. Both carry a notice.
 import 'server-only';
 import { execFile } from 'node:child_process';
-import { copyFile, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import piexif from 'piexifjs';
 import type { Processor } from '../types';
+import type { ImageCompressSettings } from './compress-settings';
+import { compressWithSettings, writeOutcome } from './compress-target';
 import { findQuality, jpegOptions, type QualitySearch } from './jpeg-search';
 import { decode, guarded, openImage, type SourceImage } from './sharp-input';
 import type { RawImage } from './similarity';
@@ -87,11 +89,15 @@ export async function encodeJpeg(src: SourceImage, quality: number): Promise<Buf
   return pipe.jpeg(jpegOptions(quality)).toBuffer();
 }
 
-export const process: Processor = async (inputs, _options, ctx) => {
+export const process: Processor = async (inputs, options, ctx) => {
   const input = inputs[0];
   const src = await openImage(input, ['jpeg']);
   // jpegtran drops all EXIF; a rotated photo gets its orientation tag back (and nothing else).
   const orientation = src.meta.orientation ?? 1;
+  const settings = options.settings as ImageCompressSettings | undefined;
+  if (settings && (settings.format !== undefined || settings.target_kb !== undefined)) {
+    return withSettings(src, input.path, settings, orientation, ctx.workDir);
+  }
   const [reencoded, optimised] = await Promise.all([
     guarded(src, async () => {
       const { quality } = await findQuality(await referencePixels(src), compressSearch());
@@ -115,3 +121,22 @@ export const process: Processor = async (inputs, _options, ctx) => {
   else await copyFile(input.path, file);
   return { path: file, notice: ALREADY_SMALL };
 };
+
+/** A target size or another format (compress-target.ts). JPEG keeps the default path's rules: the lossless
+ * optimisation competes, and the stripped original comes back when nothing is smaller and it fits. */
+async function withSettings(src: SourceImage, inputPath: string, settings: ImageCompressSettings, orientation: number, workDir: string) {
+  const format = settings.format ?? 'jpeg';
+  const [ref, optimised] = await Promise.all([
+    guarded(src, () => referencePixels(src), 'JPEG'),
+    format === 'jpeg' ? losslessOptimise(src.data) : Promise.resolve(null),
+  ]);
+  const lossless = optimised && (orientation === 1 ? optimised : onlyOrientation(optimised, orientation));
+  const outcome = await compressWithSettings(src, ref, settings, compressSearch(), lossless);
+  const limit = settings.target_kb !== undefined ? settings.target_kb * 1024 : Infinity;
+  if (format === 'jpeg' && outcome.data.length >= src.data.length) {
+    const stripped = onlyOrientation(src.data, orientation) ?? await readFile(inputPath);
+    if (stripped.length <= limit) return writeOutcome({ data: stripped, format, notice: ALREADY_SMALL }, workDir);
+  }
+  if (format === 'jpeg' && outcome.data === lossless && !outcome.notice) return writeOutcome({ ...outcome, notice: LOSSLESS_ONLY }, workDir);
+  return writeOutcome(outcome, workDir);
+}

@@ -72,8 +72,12 @@ export function encodeRaw(img: RawImage, quality: number, chroma?: '4:2:0' | '4:
     .toBuffer();
 }
 
+/** Encodes the (sampled) raw pixels at a quality: mozjpeg by default; WebP/AVIF for Image Compress's formats. */
+export type RawEncoder = (img: RawImage, quality: number) => Promise<Buffer>;
+
 /** Lowest quality in [min, max] reaching `target` on `ref` (max when none does). */
-export async function findQuality(ref: RawImage, search: QualitySearch): Promise<SearchOutcome> {
+export async function findQuality(ref: RawImage, search: QualitySearch, encoder?: RawEncoder): Promise<SearchOutcome> {
+  const encode: RawEncoder = encoder ?? ((img, q) => encodeRaw(img, q, search.chroma));
   const sample = searchSample(ref);
   const pyramid = reference(sample);
   let lo = search.min;
@@ -82,7 +86,7 @@ export async function findQuality(ref: RawImage, search: QualitySearch): Promise
   let tries = 0;
   while (lo <= hi) {
     const q = (lo + hi) >> 1;
-    const score = multiScaleSimilarity(pyramid, await toRaw(await encodeRaw(sample, q, search.chroma), sample.channels));
+    const score = multiScaleSimilarity(pyramid, await toRaw(await encode(sample, q), sample.channels));
     tries++;
     if (score >= search.target) {
       best = { quality: q, score };
@@ -93,7 +97,7 @@ export async function findQuality(ref: RawImage, search: QualitySearch): Promise
   }
   if (!best) {
     tries++;
-    best = { quality: search.max, score: multiScaleSimilarity(pyramid, await toRaw(await encodeRaw(sample, search.max, search.chroma), sample.channels)) };
+    best = { quality: search.max, score: multiScaleSimilarity(pyramid, await toRaw(await encode(sample, search.max), sample.channels)) };
   }
   return { ...best, tries };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import type { AppError } from '@/lib/api/errors';
+import type { AppError } from '@/lib/core/errors';
 import { corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { fixture } from '@/tests/fixtures/image-jpg-to-png';
 import { djpeg, photoJpeg, rotate90cw, runProcessor } from '@/tests/fixtures/image-samples';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { AppError } from '@/lib/api/errors';
+import type { AppError } from '@/lib/core/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { fixture } from '@/tests/fixtures/image-png-to-jpg';
 import { djpeg, photoPixels, rgbaPng, runProcessor } from '@/tests/fixtures/image-samples';

@@ -1,4 +1,4 @@
-// PNG to JPG: transparency flattened onto white (sharp's default would be black), EXIF orientation applied,
+// PNG to JPG: transparency flattened onto white (sharp's default would be black) or the chosen colour, EXIF orientation applied,
 // 16-bit and palette PNGs reduced to 8-bit RGB, greyscale kept as greyscale, ICC profile kept. The quality is
 // searched (jpeg-search.ts) to the lowest that stays visually equal to the flattened PNG, with a stricter
 // target than Image Compress because PNGs are often graphics with hard edges. Graphics (palette PNGs or at
@@ -8,15 +8,17 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
 import type { Processor } from '../types';
+import type { PngToJpgSettings } from './png-to-jpg-settings';
 import { countColours } from './jpg-to-png';
 import { findQuality, jpegOptions, type QualitySearch } from './jpeg-search';
 import { decode, guarded, openImage, type SourceImage } from './sharp-input';
 
 export const PNG_TO_JPG_SEARCH: QualitySearch = { target: 0.985, min: 70, max: 95 };
 
-function pipeline(src: SourceImage): Sharp {
+/** White unless the visitor chose another colour (settings.background, png-to-jpg-settings.ts). */
+function pipeline(src: SourceImage, background = '#ffffff'): Sharp {
   return decode(src)
-    .flatten({ background: '#ffffff' })
+    .flatten({ background })
     .toColourspace(src.grey ? 'b-w' : 'srgb');
 }
 
@@ -25,19 +27,20 @@ export function isGraphic(src: SourceImage, data: Uint8Array, channels: number):
   return !!src.meta.isPalette || countColours(data, channels, 4096) <= 4096;
 }
 
-export async function toJpeg(src: SourceImage): Promise<Buffer> {
-  const { data, info } = await pipeline(src).raw().toBuffer({ resolveWithObject: true });
+export async function toJpeg(src: SourceImage, background?: string): Promise<Buffer> {
+  const { data, info } = await pipeline(src, background).raw().toBuffer({ resolveWithObject: true });
   const chroma = info.channels >= 3 && isGraphic(src, data, info.channels) ? '4:4:4' : '4:2:0';
   const { quality } = await findQuality(
     { data, width: info.width, height: info.height, channels: info.channels },
     { ...PNG_TO_JPG_SEARCH, chroma },
   );
-  return pipeline(src).keepIccProfile().jpeg(jpegOptions(quality, chroma)).toBuffer();
+  return pipeline(src, background).keepIccProfile().jpeg(jpegOptions(quality, chroma)).toBuffer();
 }
 
-export const process: Processor = async (inputs, _options, ctx) => {
+export const process: Processor = async (inputs, options, ctx) => {
+  const { background } = (options.settings ?? {}) as PngToJpgSettings;
   const src = await openImage(inputs[0], ['png']);
-  const jpg = await guarded(src, () => toJpeg(src), 'PNG');
+  const jpg = await guarded(src, () => toJpeg(src, background), 'PNG');
   const file = path.join(ctx.workDir, 'converted.jpg');
   await writeFile(file, jpg);
   return { path: file };

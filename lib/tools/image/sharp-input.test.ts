@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { photoJpeg } from '@/tests/fixtures/image-samples';
 import { decode, guarded, maxInputPixels, openImage } from './sharp-input';

@@ -10,7 +10,7 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { AppError, displayName, isAppError } from '@/lib/api/errors';
+import { AppError, displayName, isAppError } from '@/lib/core/errors';
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' | 'heif';
 

@@ -1,7 +1,7 @@
 // Word merge (docx/merge): every uploaded document in order, each starting on a new page, in one .docx.
 import 'server-only';
 import path from 'node:path';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import type { Processor } from '../types';
 import { mergeDocx } from './docx/merge';
 

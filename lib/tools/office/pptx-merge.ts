@@ -1,7 +1,7 @@
 // PowerPoint merge (pptx/merge): several decks in, one 'Merged_File.pptx' out. The work is in ./pptx/.
 import 'server-only';
 import path from 'node:path';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import type { Processor } from '../types';
 import { mergePresentations } from './pptx/merge';
 

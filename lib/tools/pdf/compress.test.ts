@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/core/errors';
 import { process as compress } from './compress';
 import { cmykPdf, mixedImagePdf, photoPdf, textPdf } from './compress/testing/make-pdfs';
 import { compareDocs } from './compress/testing/page-similarity';

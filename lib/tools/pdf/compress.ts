@@ -4,7 +4,7 @@
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, displayName } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/core/errors';
 import type { Processor } from '../types';
 import { compressPdf } from './compress/compress-pdf';
 import { pdfCompressSettings } from './compress/levels';

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/core/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import type { JobInput } from '../types';
 import { process as lock, PASSWORD_TOO_SHORT } from './lock';
@@ -88,7 +88,10 @@ describe('PDF lock', () => {
   });
 
   it('refuses short passwords with the page message, and refuses control characters', async () => {
-    for (const pw of [undefined, '', '12345', '\u00AD\u00AD\u00AD1234']) {
+    for (const pw of [undefined, '']) {
+      await expect(lock([input(src)], { password: pw }, { workDir: dir })).rejects.toMatchObject({ message: 'A password is required.' });
+    }
+    for (const pw of ['12345', '\u00AD\u00AD\u00AD1234']) {
       await expect(lock([input(src)], { password: pw }, { workDir: dir })).rejects.toMatchObject({ message: PASSWORD_TOO_SHORT });
     }
     await expect(lock([input(src)], { password: 'abc\u0000defg' }, { workDir: dir })).rejects.toMatchObject({ name: 'AppError' });

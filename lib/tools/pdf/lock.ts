@@ -7,22 +7,21 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { AppError, displayName } from '@/lib/api/errors';
-import { LIMITS } from '../registry';
+import { AppError, displayName } from '@/lib/core/errors';
+import { LIMITS } from '@/lib/core/limits';
 import type { Processor } from '../types';
 import { pdfErrors, probePdf, repairedNotice, rewriteWithPdfLib } from './common/load-pdf';
 import { runQpdf } from './common/qpdf';
 import { saslprep } from './lock/saslprep';
-import { charCount, PASSWORD_MESSAGES } from '@/lib/client/password';
+import { checkLockPassword, PASSWORD_MESSAGES, passwordLength } from '@/lib/core/password-rule';
 
 export const PASSWORD_TOO_SHORT = PASSWORD_MESSAGES.tooShort;
 
-/** The prepared password, or the AppError to show. Length is counted as the page counts it (characters). */
+/** The prepared password, or the AppError to show: the shared rule, then again after SASLprep. */
 export function checkPassword(password: unknown): string {
-  if (typeof password !== 'string' || charCount(password) < LIMITS.passwordMin) throw new AppError('BAD_REQUEST', PASSWORD_TOO_SHORT);
-  const prepared = saslprep(password);
+  const prepared = saslprep(checkLockPassword(password));
   if (prepared === null) throw new AppError('BAD_REQUEST', 'Password must not contain control characters');
-  if (charCount(prepared) < LIMITS.passwordMin) throw new AppError('BAD_REQUEST', PASSWORD_TOO_SHORT);
+  if (passwordLength(prepared) < LIMITS.passwordMin) throw new AppError('BAD_REQUEST', PASSWORD_TOO_SHORT);
   return prepared;
 }
 

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/core/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import type { JobInput } from '../types';
 import { process as merge } from './merge';

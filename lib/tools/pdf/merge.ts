@@ -6,7 +6,7 @@ import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFPageLeaf, PDFRef, PDFStreamWriter, PDFString, type PDFObject } from 'pdf-lib';
-import { AppError, displayName } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/core/errors';
 import type { Processor } from '../types';
 import { loadCheckedPdf, repairedNotice } from './common/load-pdf';
 import { QpdfSession } from './common/qpdf';

@@ -3,6 +3,7 @@
 // pivots through Spanish when both legs exist (en → pt = eng-spa | es-pt).
 import 'server-only';
 import { execFile, spawn } from 'node:child_process';
+import os from 'node:os';
 import type { LanguageCode } from '../languages';
 import { ProviderError, type TranslationProvider } from './types';
 
@@ -35,7 +36,51 @@ export function route(modes: Map<string, string>, from: LanguageCode, to: Langua
   return a && b ? [a, b] : null;
 }
 
-function run(bin: string, mode: string, text: string, signal: AbortSignal): Promise<string> {
+// At most one pipeline per core (issue 13): ten concurrent requests once started 130 processes. Others wait
+// in order; the wait counts against the request's time-out (the same signal), so a queued request times out
+// instead of piling up.
+const slots = { free: Math.max(1, os.availableParallelism?.() ?? os.cpus().length), waiting: [] as (() => void)[] };
+
+/** Resolves when a slot is taken; rejects with a time-out if the signal fires first. */
+export function acquireSlot(signal: AbortSignal): Promise<() => void> {
+  const release = () => {
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.free++;
+  };
+  if (signal.aborted) return Promise.reject(new ProviderError(LABEL, 'timeout', ''));
+  if (slots.free > 0) {
+    slots.free--;
+    return Promise.resolve(release);
+  }
+  return new Promise((resolve, reject) => {
+    const grant = () => {
+      signal.removeEventListener('abort', abandon);
+      resolve(release);
+    };
+    const abandon = () => {
+      const i = slots.waiting.indexOf(grant);
+      if (i >= 0) slots.waiting.splice(i, 1);
+      reject(new ProviderError(LABEL, 'timeout', ''));
+    };
+    slots.waiting.push(grant);
+    signal.addEventListener('abort', abandon, { once: true });
+  });
+}
+
+/** Slots free right now and requests waiting (for tests). */
+export const slotState = () => ({ free: slots.free, waiting: slots.waiting.length });
+
+async function run(bin: string, mode: string, text: string, signal: AbortSignal): Promise<string> {
+  const release = await acquireSlot(signal);
+  try {
+    return await runNow(bin, mode, text, signal);
+  } finally {
+    release();
+  }
+}
+
+function runNow(bin: string, mode: string, text: string, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     // The apertium wrapper reads /dev/stdin, which cannot be opened on the socket Node gives a child as
     // stdin: `cat` hands it a real pipe. Own process group, so a time-out kills the whole pipeline.

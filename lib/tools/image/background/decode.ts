@@ -4,7 +4,7 @@
 import 'server-only';
 import { open, readFile } from 'node:fs/promises';
 import { decode as decodeBmpFile } from 'bmp-ts';
-import { AppError, displayName } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/core/errors';
 import { decode, guarded, maxInputPixels, openImage, type ImageFormat } from '../sharp-input';
 
 export interface RgbaImage {

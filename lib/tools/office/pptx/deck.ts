@@ -1,7 +1,7 @@
 // One source deck opened through the guarded package reader: its content types, presentation part,
 // slide list, masters and sizes, with cached relationship lookups.
 import { createHash } from 'node:crypto';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { damagedError, decodeXml, openPackage, type OfficePackage } from '@/lib/office/package-reader';
 import { ContentTypes, NS, REL, XmlError, descendants, firstChild, parseRels, parseXml, relsPartOf, type Rel, type XElement as Element } from './opc';
 import { serializeElement } from './xtree';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/core/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { process as mergeProcess } from '../pptx-merge';
 import { mergePresentations } from './merge';

@@ -1,7 +1,7 @@
 // Merges PowerPoint decks: slides in deck order, each with its own layout, master and theme (stored once
 // per content), notes, comments and media; the first deck's size, settings and notes master win, and
 // slides of other sizes are fitted and centred. See docs/notes/pptx.md.
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import { damagedError } from '@/lib/office/package-reader';
 import { DeckCopier, type MergeState } from './copier';
 import { openDeck, type SourceDeck } from './deck';

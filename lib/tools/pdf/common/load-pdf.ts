@@ -10,7 +10,7 @@ import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, ParseSpeeds, type PDFObject } from 'pdf-lib';
-import { AppError, displayName } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/core/errors';
 import type { JobContext, JobInput } from '../../types';
 import { QpdfSession, runQpdf, type QpdfFile } from './qpdf';
 

@@ -1,7 +1,7 @@
 // Opens a visitor's PDF with pdf-lib for rewriting, and cross-checks the page count with pdf.js: pdf-lib
 // reads damaged files leniently and could silently lose pages, which must never pass as a result.
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
-import { AppError, displayName } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/core/errors';
 import { PdfjsError, runPdfjs } from '../pdfjs/host';
 
 export const encryptedError = (name: string) =>

@@ -2,7 +2,7 @@
 // what they expand to.
 import { PDFDocument, PDFName, PDFRawStream, PDFDict } from 'pdf-lib';
 import { DecodeCapError, applyFilters, colourInfo, filterChain } from './pixels';
-import { ascii85Bomb, asciiHexBomb, flateBomb, lzwBomb, runLengthBomb } from '@/tests/support/pdf-bombs';
+import { ascii85Bomb, asciiHexBomb, flateBomb, lzwBomb, runLengthBomb } from '@/tests/support/compress-bombs';
 
 const MB = 1024 * 1024;
 let ctx: PDFDocument['context'];

@@ -2,7 +2,7 @@
 // text items with font and colour, images with their boxes and pixels, ruling lines and filled boxes,
 // link annotations; pages without text are rendered whole. Coordinates: points, top-left origin.
 export const EXTRACT_SOURCE = String.raw`
-const MAX_IMAGE_PIXELS = 40e6;
+const MAX_IMAGE_PIXELS = 40e6; // = worker-source.ts MAX_IMAGE_PIXELS
 // Typographic ligature characters become their letters, so the text can be searched and edited.
 const LIGATURES = { '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl', '\uFB05': 'st', '\uFB06': 'st' };
 const unligature = (s) => s.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c]);
@@ -60,6 +60,8 @@ async function extractPage(pdfjs, doc, p, task) {
   const images = [];
   const segments = [];
   const fills = [];
+  const drawn = [];
+  let lastClip = null;
   let ctm = [1, 0, 0, 1, 0, 0];
   let fill = '#000000';
   let stroke = '#000000';
@@ -80,6 +82,8 @@ async function extractPage(pdfjs, doc, p, task) {
         stack.push([ctm, fill, stroke, mode]);
         if (args[0]) ctm = Util.transform(ctm, args[0]);
         break;
+      // A gradient fills its clip: the last path that was only a clip gives its box.
+      case OPS.shadingFill: if (lastClip) drawn.push({ ...lastClip, complex: true }); break;
       case OPS.paintFormXObjectEnd: if (stack.length) [ctm, fill, stroke, mode] = stack.pop(); break;
       case OPS.setFillRGBColor: fill = typeof args[0] === 'string' ? args[0] : fill; break;
       case OPS.setStrokeRGBColor: stroke = typeof args[0] === 'string' ? args[0] : stroke; break;
@@ -114,10 +118,11 @@ async function extractPage(pdfjs, doc, p, task) {
         const isFill = op === OPS.fill || op === OPS.eoFill || op === OPS.fillStroke || op === OPS.eoFillStroke ||
           op === OPS.closeFillStroke || op === OPS.closeEOFillStroke;
         let cx = 0, cy = 0, sx = 0, sy = 0;
-        let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, curves = false, n = 0;
+        let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, curves = false, n = 0, diagonal = false;
         const add = (x1, y1, x2, y2) => {
           const a = toPage(x1, y1);
           const b = toPage(x2, y2);
+          if (Math.abs(a[0] - b[0]) > 1 && Math.abs(a[1] - b[1]) > 1) diagonal = true;
           if (isStroke && (Math.abs(a[0] - b[0]) < 1 || Math.abs(a[1] - b[1]) < 1) && Math.hypot(a[0] - b[0], a[1] - b[1]) > 3) {
             segments.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1] });
           }
@@ -133,6 +138,10 @@ async function extractPage(pdfjs, doc, p, task) {
           const pt = toPage(cx, cy);
           minX = Math.min(minX, pt[0]); maxX = Math.max(maxX, pt[0]);
           minY = Math.min(minY, pt[1]); maxY = Math.max(maxY, pt[1]);
+        }
+        if (!isFill && !isStroke && Number.isFinite(minX)) lastClip = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
+        if ((isFill || isStroke) && Number.isFinite(minX) && drawn.length < 20000) {
+          drawn.push({ x: minX, y: minY, w: maxX - minX, h: maxY - minY, complex: curves || diagonal });
         }
         if (isFill && !curves && Number.isFinite(minX)) {
           const w = maxX - minX;
@@ -219,24 +228,110 @@ async function extractPage(pdfjs, doc, p, task) {
     }
   } catch {}
 
+  if (task.drawingDpi > 0 && runs.length > 0) {
+    await placeDrawings(doc, page, { width: vp.width, height: vp.height }, drawn, runs, images, segments, fills, task);
+  }
+
   let rendered;
-  if (task.renderDpi > 0 && runs.length === 0) {
-    try {
-      const scale = task.renderDpi / 72;
-      const rvp = page.getViewport({ scale });
-      const factory = doc.canvasFactory;
-      const { canvas, context } = factory.create(Math.ceil(rvp.width), Math.ceil(rvp.height));
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      await page.render({ canvasContext: context, canvas, viewport: rvp }).promise;
-      rendered = { x: 0, y: 0, w: vp.width, h: vp.height, data: new Uint8Array(canvas.toBuffer('image/jpeg', 85)), format: 'jpg' };
-      factory.destroy({ canvas, context });
-    } catch (e) {
-      rendered = undefined;
-    }
+  // A page that paints nothing (blank, however large) is not rendered at all.
+  if (task.renderDpi > 0 && runs.length === 0 && paintsSomething(OPS, fnArray)) {
+    const r = await renderRegion(doc, page, { x: 0, y: 0, w: vp.width, h: vp.height }, task.renderDpi, task.limits, 'jpg');
+    if (r) rendered = { x: 0, y: 0, w: vp.width, h: vp.height, data: r.data, format: 'jpg', dpi: r.dpi };
   }
   page.cleanup();
   return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered };
+}
+
+// Vector drawings (logos, diagrams, charts): path boxes that touch are grouped; a group with curves,
+// diagonals or gradients (tables and rules are straight and axis-aligned, and stay tables) and little text
+// is rendered from the page at task.drawingDpi as one picture in its place. The text inside it is
+// rendered into the picture (its runs are removed, so nothing is doubled); a group holding more text than
+// a drawing's labels is a decorated text area and is left as text. Page-sized boxes are backgrounds.
+const DRAWING_GAP = 6;
+async function placeDrawings(doc, page, size, drawn, runs, images, segments, fills, task) {
+  const pageArea = size.width * size.height;
+  let boxes = drawn.filter((b) => b.w * b.h < 0.5 * pageArea && (b.w > 0.5 || b.h > 0.5) && b.w < 0.95 * size.width)
+    .map((b) => ({ x: b.x, y: b.y, w: b.w, h: b.h, complex: b.complex ? 1 : 0, n: 1 }));
+  if (!boxes.some((b) => b.complex) || boxes.length > 4000) return;
+  const near = (a, b) => a.x - DRAWING_GAP <= b.x + b.w && b.x - DRAWING_GAP <= a.x + a.w && a.y - DRAWING_GAP <= b.y + b.h && b.y - DRAWING_GAP <= a.y + a.h;
+  // Greedy merging until stable (bounded passes).
+  for (let pass = 0; pass < 8; pass++) {
+    const out = [];
+    let merged = false;
+    for (const b of boxes) {
+      const hit = out.find((o) => near(o, b));
+      if (!hit) { out.push({ ...b }); continue; }
+      const x = Math.min(hit.x, b.x), y = Math.min(hit.y, b.y);
+      hit.w = Math.max(hit.x + hit.w, b.x + b.w) - x; hit.h = Math.max(hit.y + hit.h, b.y + b.h) - y;
+      hit.x = x; hit.y = y; hit.complex += b.complex; hit.n += b.n;
+      merged = true;
+    }
+    boxes = out;
+    if (!merged) break;
+  }
+  const inside = (r, b) => r.x + r.w / 2 >= b.x && r.x + r.w / 2 <= b.x + b.w && r.y - r.size / 3 >= b.y && r.y - r.size / 3 <= b.y + b.h;
+  const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && b.w * b.h < 0.6 * pageArea)
+    .filter((b) => runs.filter((r) => inside(r, b)).reduce((n, r) => n + r.str.split(/\s+/).filter(Boolean).length, 0) <= 40)
+    .slice(0, 24);
+  for (const b0 of regions) {
+    const pad = 2;
+    const b = { x: Math.max(0, b0.x - pad), y: Math.max(0, b0.y - pad), w: 0, h: 0 };
+    b.w = Math.min(size.width, b0.x + b0.w + pad) - b.x;
+    b.h = Math.min(size.height, b0.y + b0.h + pad) - b.y;
+    const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png');
+    if (!r) continue;
+    for (let i = runs.length - 1; i >= 0; i--) if (inside(runs[i], b)) runs.splice(i, 1);
+    const within = (o) => o.x >= b.x - 1 && o.y >= b.y - 1 && o.x + o.w <= b.x + b.w + 1 && o.y + o.h <= b.y + b.h + 1;
+    for (let i = images.length - 1; i >= 0; i--) if (within(images[i])) images.splice(i, 1);
+    for (let i = fills.length - 1; i >= 0; i--) if (within(fills[i])) fills.splice(i, 1);
+    for (let i = segments.length - 1; i >= 0; i--) {
+      const sg = segments[i];
+      if (within({ x: Math.min(sg.x1, sg.x2), y: Math.min(sg.y1, sg.y2), w: Math.abs(sg.x2 - sg.x1), h: Math.abs(sg.y2 - sg.y1) })) segments.splice(i, 1);
+    }
+    images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi } });
+  }
+}
+
+const PAINT_OPS = ['fill', 'eoFill', 'stroke', 'closeStroke', 'fillStroke', 'eoFillStroke', 'closeFillStroke', 'closeEOFillStroke',
+  'shadingFill', 'paintImageXObject', 'paintInlineImageXObject', 'paintImageMaskXObject', 'paintImageMaskXObjectGroup',
+  'paintImageXObjectRepeat', 'paintImageMaskXObjectRepeat', 'paintSolidColorImageMask', 'showText', 'showSpacedText',
+  'nextLineShowText', 'nextLineSetSpacingShowText', 'constructPath'];
+function paintsSomething(OPS, fnArray) {
+  const paint = new Set(PAINT_OPS.map((n) => OPS[n]).filter((v) => v !== undefined));
+  for (const fn of fnArray) if (paint.has(fn)) return true;
+  return false;
+}
+
+// Renders a page region (points, top-left origin). The resolution drops so one render stays under
+// limits.pagePixels, and every rendered pixel counts against the job's limits.jobPixels: a 10000 pt
+// page becomes a modest image instead of a 434-megapixel canvas, and a file of many such pages stops.
+let jobPixels = 0;
+async function renderRegion(doc, page, box, dpi, limits, format) {
+  const area = box.w * box.h;
+  if (!(area > 1)) return null;
+  const scale = Math.min(dpi / 72, Math.sqrt(limits.pagePixels / area));
+  const w = Math.max(1, Math.ceil(box.w * scale));
+  const h = Math.max(1, Math.ceil(box.h * scale));
+  jobPixels += w * h;
+  if (jobPixels > limits.jobPixels) {
+    const e = new Error('render budget');
+    e.name = 'LimitError';
+    throw e;
+  }
+  const vp = page.getViewport({ scale, offsetX: -box.x * scale, offsetY: -box.y * scale });
+  const factory = doc.canvasFactory;
+  const { canvas, context } = factory.create(w, h);
+  try {
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, w, h);
+    await page.render({ canvasContext: context, canvas, viewport: vp, annotationMode: 0 }).promise;
+    const data = format === 'png' ? canvas.toBuffer('image/png') : canvas.toBuffer('image/jpeg', 88);
+    return { data: new Uint8Array(data), dpi: scale * 72, width: w, height: h };
+  } catch (e) {
+    return null;
+  } finally {
+    factory.destroy({ canvas, context });
+  }
 }
 
 async function extract(pdfjs, doc, task) {
@@ -248,7 +343,7 @@ async function extract(pdfjs, doc, task) {
       // One page at a time to the host, so only one page's pixels are in flight.
       parentPort.postMessage({ page: data, index: p - 1 });
     } catch (e) {
-      if (e && e.name === 'PasswordException') throw e;
+      if (e && (e.name === 'PasswordException' || e.name === 'LimitError')) throw e;
       parentPort.postMessage({ page: { width: 612, height: 792, runs: [], images: [], segments: [], fills: [], links: [], failed: true }, index: p - 1 });
     }
   }

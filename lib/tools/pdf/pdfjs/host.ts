@@ -21,7 +21,7 @@ function pdfjsUrls(): { lib: string; standardFonts: string } {
 }
 
 export class PdfjsError extends Error {
-  constructor(readonly kind: 'password' | 'invalid' | 'timeout' | 'memory' | 'other', message: string) {
+  constructor(readonly kind: 'password' | 'invalid' | 'timeout' | 'memory' | 'limit' | 'other', message: string) {
     super(message);
     this.name = 'PdfjsError';
   }
@@ -30,6 +30,9 @@ export class PdfjsError extends Error {
 export interface RunOptions {
   timeoutMs?: number;
   heapMb?: number;
+  /** The thread is stopped ('memory') when the process's RSS grows by more than this while it runs: typed
+   * arrays, canvases and decoded streams live outside the V8 heap limit. */
+  rssGrowthMb?: number;
   /** extract: receives each page as it is read (the result's pages array is then empty). */
   onPage?: (page: import('./protocol').PageData, index: number) => void;
 }
@@ -53,6 +56,7 @@ export function runPdfjs<T extends PdfjsTask>(task: T, opts: RunOptions = {}): P
       if (done) return;
       done = true;
       clearTimeout(timer);
+      clearInterval(sampler);
       fn();
       void worker.terminate();
     };
@@ -60,6 +64,13 @@ export function runPdfjs<T extends PdfjsTask>(task: T, opts: RunOptions = {}): P
       () => finish(() => reject(new PdfjsError('timeout', 'pdf.js took too long'))),
       opts.timeoutMs ?? 120_000,
     );
+    const baseline = process.memoryUsage.rss();
+    const rssLimit = baseline + (opts.rssGrowthMb ?? 1536) * 1024 * 1024;
+    const sampler = setInterval(() => {
+      if (process.memoryUsage.rss() > rssLimit) finish(() => reject(new PdfjsError('memory', 'pdf.js used too much memory')));
+    }, 50);
+    sampler.unref();
+    worker.once('exit', () => clearInterval(sampler));
     worker.on('message', (msg: {
       ok: boolean; result?: PdfjsResult<T>; kind?: PdfjsError['kind']; message?: string;
       page?: import('./protocol').PageData; index?: number;

@@ -12,6 +12,16 @@ export interface ExtractTask {
   renderDpi: number;
   /** Stop after this many pages (bounded work for huge files). */
   maxPages: number;
+  limits: RenderLimits;
+  /** Vector drawings are rendered as pictures at this resolution (0: not at all). */
+  drawingDpi: number;
+}
+
+export interface RenderLimits {
+  /** One render (a page or a region) never has more pixels than this: the resolution drops instead. */
+  pagePixels: number;
+  /** All renders of a job together: past this the job stops with a 'limit' error. */
+  jobPixels: number;
 }
 
 export type PdfjsTask = CountTask | ExtractTask;
@@ -57,12 +67,16 @@ export interface RawPixels {
 }
 
 export interface PageImage extends Box {
-  raw: RawPixels;
+  raw?: RawPixels;
+  /** A vector drawing rendered from the page region (PNG at `dpi`), placed as it is. */
+  encoded?: { data: Uint8Array; type: 'png'; dpi: number };
 }
 
 export interface RenderedPage extends Box {
   data: Uint8Array;
   format: 'jpg';
+  /** The resolution it was rendered at (lower than asked for very large pages). */
+  dpi: number;
 }
 
 export interface Segment {

@@ -2,6 +2,9 @@
 // document and turns pdf.js's output into the plain data of protocol.ts; layout analysis is TypeScript.
 import { EXTRACT_SOURCE } from './extract-source';
 
+/** Images above this many pixels are neither decoded nor placed. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
 export const WORKER_SOURCE = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
@@ -14,6 +17,8 @@ async function main() {
     data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0,
     standardFontDataUrl: standardFonts, isOffscreenCanvasSupported: false, isImageDecoderSupported: false,
     fontExtraProperties: true, stopAtErrors: false,
+    // Caps: images larger than this are not decoded (pdf.js skips them), and its image resizer stays small.
+    maxImageSize: ${MAX_IMAGE_PIXELS}, canvasMaxAreaInBytes: ${MAX_IMAGE_PIXELS * 4},
   }).promise;
   if (task.kind === 'count') return { pages: doc.numPages };
   return extract(pdfjs, doc, task);
@@ -25,7 +30,8 @@ main().then(
   (result) => parentPort.postMessage({ ok: true, result }),
   (e) => {
     const name = e && e.name;
-    const kind = name === 'PasswordException' ? 'password' : name === 'InvalidPDFException' ? 'invalid' : 'other';
+    const kind = name === 'PasswordException' ? 'password' : name === 'InvalidPDFException' ? 'invalid'
+      : name === 'LimitError' ? 'limit' : 'other';
     parentPort.postMessage({ ok: false, kind, message: String((e && e.message) || e) });
   },
 );

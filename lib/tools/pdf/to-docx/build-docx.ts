@@ -19,6 +19,10 @@ const MAX_IMAGE_DPI = 200;
 
 type Child = Paragraph | DocxTable;
 
+/** The empty paragraph Word needs after a table or at a section's end: 1 pt high, so a table that ends
+ * near the bottom of its page does not push an extra (blank) page. */
+const spacer = () => new Paragraph({ children: [], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } });
+
 async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
   const maxW = Math.max(1, Math.round((box.w / 72) * MAX_IMAGE_DPI));
   const maxH = Math.max(1, Math.round((box.h / 72) * MAX_IMAGE_DPI));
@@ -73,7 +77,8 @@ async function tableChild(t: Table, links: PageLink[], fills: PageData['fills'])
 }
 
 async function imageParagraph(img: PageImage, box: Box, maxW: number, marginLeft: number, before: number): Promise<Paragraph> {
-  const enc = await encodeImage(img.raw, box);
+  const enc = img.encoded ? { data: Buffer.from(img.encoded.data), type: img.encoded.type } : img.raw ? await encodeImage(img.raw, box) : null;
+  if (!enc) return new Paragraph({ children: [] });
   const k = Math.min(1, maxW / box.w);
   return new Paragraph({
     children: [new ImageRun({ type: enc.type, data: enc.data, transformation: { width: Math.max(1, Math.round(box.w * k * PX)), height: Math.max(1, Math.round(box.h * k * PX)) } })],
@@ -204,7 +209,7 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
     const sub: Emit = { children: [], cursor: top, deficit: 0 };
     const region = { ...cols[i].region, x: start, w: Math.max(10, end - start) };
     await emitNode(cols[i], page, sub, region, start, Math.max(10, end - start - 2));
-    if (!sub.children.length || sub.children[sub.children.length - 1] instanceof DocxTable) sub.children.push(new Paragraph({ children: [] }));
+    if (!sub.children.length || sub.children[sub.children.length - 1] instanceof DocxTable) sub.children.push(spacer());
     bottomMost = Math.max(bottomMost, sub.cursor);
     out.deficit += sub.deficit;
     const w = Math.max(1, Math.round((end - start) * TW));
@@ -219,7 +224,35 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
 }
 
 /** The DOCX sections for one PDF page: one, or several (continuous) where the page has text columns. */
+/** The page picture anchored at the page's corner behind the text, covering the page exactly. */
+function pageBackground(page: PageData, data: Buffer): ImageRun {
+  return new ImageRun({
+    type: 'jpg', data,
+    transformation: { width: Math.round(page.width * PX), height: Math.round(page.height * PX) },
+    floating: {
+      horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: 0 },
+      verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: 0 },
+      behindDocument: true, allowOverlap: true, wrap: { type: TextWrappingType.NONE },
+    },
+  });
+}
+
+/** A scan behind recognised text: faded to a light watermark, so the editable text reads cleanly while
+ * stamps, signatures and figures stay visible. */
+async function fadedScan(data: Uint8Array): Promise<Buffer> {
+  return sharp(data).linear(0.15, 255 * 0.85).jpeg({ quality: 70 }).toBuffer();
+}
+
 export async function pageSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
+  if (page.rendered && page.runs.length) {
+    const sections = await textSections(page, first);
+    const bg = new Paragraph({
+      children: [pageBackground(page, await fadedScan(page.rendered.data))],
+      spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
+    });
+    (sections[0].children as Child[]).unshift(bg);
+    return sections;
+  }
   if (page.rendered) {
     const r = page.rendered;
     // The whole page as one picture anchored at the page's corner, behind an empty paragraph, so it
@@ -227,19 +260,15 @@ export async function pageSections(page: PageData, first: boolean): Promise<ISec
     return [{
       properties: pageProps(page, { top: 0, right: 0, bottom: 0, left: 0 }, first),
       children: [new Paragraph({
-        children: [new ImageRun({
-          type: 'jpg', data: Buffer.from(r.data),
-          transformation: { width: Math.round(page.width * PX), height: Math.round(page.height * PX) },
-          floating: {
-            horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: 0 },
-            verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: 0 },
-            behindDocument: true, allowOverlap: true, wrap: { type: TextWrappingType.NONE },
-          },
-        })],
+        children: [pageBackground(page, Buffer.from(r.data))],
         spacing: { before: 0, after: 0 },
       })],
     }];
   }
+  return textSections(page, first);
+}
+
+async function textSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
   const hasVisible = page.runs.some((r) => !r.invisible);
   const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
   const c = layout.content;
@@ -262,14 +291,14 @@ export async function pageSections(page: PageData, first: boolean): Promise<ISec
     await emitBands(page, out, margin.left, maxW);
   }
   const sections: ISectionOptions[] = out.children.length ? [{ properties: pageProps(page, margin, first), children: out.children }] : [];
-  if (!sections.length) sections.push({ properties: pageProps(page, margin, first), children: [new Paragraph({ children: [] })] });
+  if (!sections.length) sections.push({ properties: pageProps(page, margin, first), children: [spacer()] });
   // Word needs a paragraph at the end of a section (and after a table).
   const lastSec = sections[sections.length - 1];
   const kids = lastSec.children as Child[];
-  if (kids[kids.length - 1] instanceof DocxTable) kids.push(new Paragraph({ children: [] }));
+  if (kids[kids.length - 1] instanceof DocxTable) kids.push(spacer());
   for (const sec of sections) {
     const k = sec.children as Child[];
-    if (k[k.length - 1] instanceof DocxTable) k.push(new Paragraph({ children: [] }));
+    if (k[k.length - 1] instanceof DocxTable) k.push(spacer());
   }
   return sections;
 }

@@ -67,3 +67,72 @@ export async function rotatedPdf(): Promise<Uint8Array> {
   p2.drawText('Rotated page text reads normally.', { x: 100, y: 100, size: 14, font, rotate: degrees(90) });
   return doc.save();
 }
+
+/** An image-only copy of `pdf` (what a scanner gives): every page rendered by poppler at `dpi` and placed as
+ * a JPEG on a page of the same size, no text layer. `keepText` pages (1-based) stay as they were. */
+export async function imageOnlyPdf(pdf: Uint8Array, dpi = 200, keepText: number[] = []): Promise<Uint8Array> {
+  const { execFileSync } = await import('node:child_process');
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-scan-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'in.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', String(dpi), '-jpeg', '-jpegopt', 'quality=85', path.join(dir, 'in.pdf'), path.join(dir, 'p')]);
+    const src = await PDFDocument.load(pdf);
+    const out = await PDFDocument.create();
+    const pngs = fs.readdirSync(dir).filter((f) => f.startsWith('p-')).sort();
+    for (let i = 0; i < src.getPageCount(); i++) {
+      if (keepText.includes(i + 1)) {
+        const [copied] = await out.copyPages(src, [i]);
+        out.addPage(copied);
+        continue;
+      }
+      const { width, height } = src.getPage(i).getSize();
+      const img = await out.embedJpg(fs.readFileSync(path.join(dir, pngs[i])));
+      out.addPage([width, height]).drawImage(img, { x: 0, y: 0, width, height });
+    }
+    return await out.save();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const DRAWING_PAGE_TEXT = 'The circuit diagram below shows the regulator and its output filter.';
+
+/** A datasheet-like document: page 1 has a vector logo (curves) top right, text, a vector diagram
+ * (diagonals and a circle, with labels) and a ruled table ending near the bottom of the page; page 2 has a
+ * full-page coloured background rectangle (decoration) with text on it; page 3 is plain text. */
+export async function drawingsPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const p1 = doc.addPage([612, 792]);
+  p1.drawText('LM1234 Voltage Regulator', { x: 54, y: 730, size: 18, font: bold });
+  // logo: a filled circle and a curve
+  p1.drawEllipse({ x: 520, y: 735, xScale: 30, yScale: 30, color: rgb(0.1, 0.4, 0.8) });
+  p1.drawSvgPath('M 0 0 C 20 -40 40 40 60 0', { x: 490, y: 735, borderColor: rgb(1, 1, 1), borderWidth: 3 });
+  p1.drawText(DRAWING_PAGE_TEXT, { x: 54, y: 690, size: 11, font });
+  // diagram: a zig-zag resistor, a circle and labels, between y = 480 and 660
+  p1.drawSvgPath('M 0 0 L 20 -20 L 40 20 L 60 -20 L 80 20 L 100 0 L 200 0', { x: 120, y: 580, borderColor: rgb(0, 0, 0), borderWidth: 2 });
+  p1.drawEllipse({ x: 380, y: 580, xScale: 40, yScale: 40, borderColor: rgb(0.8, 0, 0), borderWidth: 2 });
+  p1.drawLine({ start: { x: 320, y: 580 }, end: { x: 340, y: 580 }, thickness: 2 });
+  p1.drawText('R1', { x: 160, y: 610, size: 10, font });
+  p1.drawText('OUT', { x: 368, y: 576, size: 10, font });
+  for (let i = 0; i < 12; i++) p1.drawText(`Line ${i + 1} of the description explains the regulator in plain words.`, { x: 54, y: 440 - i * 14, size: 10, font });
+  // ruled table whose last rule is 40 pt above the bottom edge
+  const ys = [200, 160, 120, 80, 40];
+  for (const y of ys) p1.drawLine({ start: { x: 54, y }, end: { x: 558, y }, thickness: 0.8 });
+  for (const x of [54, 306, 558]) p1.drawLine({ start: { x, y: 200 }, end: { x, y: 40 }, thickness: 0.8 });
+  ['Parameter', 'Input voltage', 'Output current', 'Dropout'].forEach((t, r) => {
+    p1.drawText(t, { x: 60, y: ys[r] - 26, size: 11, font: r ? font : bold });
+    p1.drawText(['Value', '4.5 to 28 V', '1.5 A', '0.4 V'][r], { x: 312, y: ys[r] - 26, size: 11, font: r ? font : bold });
+  });
+  const p2 = doc.addPage([612, 792]);
+  p2.drawRectangle({ x: 0, y: 0, width: 612, height: 792, color: rgb(0.93, 0.95, 1) });
+  p2.drawText('Application notes on a tinted page.', { x: 54, y: 720, size: 16, font: bold });
+  for (let i = 0; i < 10; i++) p2.drawText(`Note ${i + 1}: keep the input capacitor close to the pins.`, { x: 54, y: 680 - i * 16, size: 11, font });
+  const p3 = doc.addPage([612, 792]);
+  for (let i = 0; i < 45; i++) p3.drawText(`Ordering information line ${i + 1} with a part number LM1234-${i}.`, { x: 54, y: 740 - i * 15.5, size: 11, font });
+  return doc.save();
+}

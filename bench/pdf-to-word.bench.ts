@@ -1,0 +1,42 @@
+// PDF to Word vs LibreOffice's PDF import on the corpus (pdf, pdf-real), drawings and scans included.
+// Run: npx tsx --conditions=react-server bench/pdf-to-word.bench.ts  (P2W_BENCH_FILES=a.pdf,b.pdf to choose)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchRow } from './types';
+import { docxVsLoBench, madeInputs, type BenchInput } from '../lib/tools/pdf/to-docx/testing/bench-vs-lo';
+
+const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');
+// Real files with text, drawings and columns; long ones cut to a page range (qpdf) to keep the run short.
+const PICKS: [string, string | null][] = [
+  ['pdf/jverein-Rechnung.pdf', null], ['pdf/qtpdf5-test.pdf', null], ['pdf-real/lammps-cg-dna-2col.pdf', null],
+  ['pdf-real/yosys-presentation.pdf', '5-14'], ['pdf-real/asymptote-manual.pdf', '20-39'],
+  ['pdf-real/giac-graphtheory-texmacs.pdf', '30-39'], ['pdf-real/gutenprint-manual-writer.pdf', null],
+];
+
+export default async function bench(): Promise<BenchRow[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-in-'));
+  const inputs: BenchInput[] = [];
+  const picked: string[] = [];
+  for (const [rel, range] of PICKS) {
+    const src = path.join(CORPUS_DIR, rel);
+    if (!fs.existsSync(src)) continue;
+    let file = src;
+    if (range) {
+      file = path.join(dir, `${path.basename(src, '.pdf')}-p${range}.pdf`);
+      execFileSync('qpdf', ['--warning-exit-0', src, '--pages', '.', range, '--', file], { stdio: 'ignore' });
+    }
+    picked.push(src);
+    inputs.push({ label: `corpus ${rel}${range ? ` pages ${range}` : ''}`, file });
+  }
+  const made = await madeInputs(dir, picked);
+  const only = process.env.P2W_BENCH_FILES?.split(',');
+  const all = [...made, ...inputs].filter((i) => !only || only.some((o) => i.label.includes(o)));
+  const rows = await docxVsLoBench(all);
+  if (!picked.length) rows.push({ tool: 'pdf/to_docx', input: 'corpus', note: 'skipped: ../shared/corpus not found' });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return rows;
+}
+
+

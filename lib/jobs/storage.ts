@@ -1,0 +1,138 @@
+// The disk budget (DISK_BUDGET_MB) as a ledger: bytes are reserved synchronously as they arrive (an
+// upload's chunks, a job's result, a QR image) against what is on disk plus every reservation in flight,
+// so concurrent requests cannot all pass one stale check. One client (address) may hold at most its share
+// of the budget. What is on disk is measured (du) now and then; bytes stored since are counted here.
+import 'server-only';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '@/lib/core/errors';
+import { serverConfig } from '@/lib/config';
+
+const FULL = 'The server is out of storage space right now. Please try again in a few minutes.';
+const SHARE = 'You are using too much storage space on this server. Delete or download your earlier files and try again.';
+
+interface Ledger {
+  /** Bytes under the data directory at the last measurement, and when it started. */
+  base: number;
+  measuredAt: number;
+  measuring: Promise<void> | null;
+  /** Changes stored since: dropped once a measurement that started after them has counted them. */
+  recent: { bytes: number; at: number }[];
+  reservations: Set<Reservation>;
+  /** Bytes each session holds (inputs and result) and whose they are. */
+  sessions: Map<string, { client: string; bytes: number }>;
+}
+
+const KEY = Symbol.for('onedesk.storage');
+type WithLedger = typeof globalThis & { [KEY]?: Ledger };
+function ledger(): Ledger {
+  const g = globalThis as WithLedger;
+  g[KEY] ??= { base: 0, measuredAt: 0, measuring: null, recent: [], reservations: new Set(), sessions: new Map() };
+  return g[KEY]!;
+}
+
+async function duBytes(dir: string): Promise<number> {
+  let total = 0;
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) total += await duBytes(p);
+    else if (e.isFile()) total += (await fs.stat(p).catch(() => ({ size: 0 }))).size;
+  }
+  return total;
+}
+
+/** Re-measures the data directory when the last measurement is older than maxAgeMs. */
+export async function measureStorage(maxAgeMs = 2000): Promise<void> {
+  const l = ledger();
+  if (Date.now() - l.measuredAt < maxAgeMs) return;
+  l.measuring ??= (async () => {
+    const started = Date.now();
+    // Reserved bytes may already be on disk (staging): counted twice for a moment, never zero times.
+    const base = await duBytes(serverConfig().dataDir);
+    l.base = base;
+    l.measuredAt = started;
+    l.recent = l.recent.filter((r) => r.at >= started);
+  })().finally(() => {
+    l.measuring = null;
+  });
+  await l.measuring;
+}
+
+/** Bytes counted against the budget now: on disk, stored since the last measurement, and reserved. */
+export function storageUsed(): number {
+  const l = ledger();
+  let total = l.base;
+  for (const r of l.recent) total += r.bytes;
+  for (const r of l.reservations) total += r.bytes;
+  return Math.max(0, total);
+}
+
+function clientUsed(client: string): number {
+  const l = ledger();
+  let total = 0;
+  for (const s of l.sessions.values()) if (s.client === client) total += s.bytes;
+  for (const r of l.reservations) if (r.client === client) total += r.bytes;
+  return total;
+}
+
+export class Reservation {
+  bytes = 0;
+  private open = true;
+  constructor(readonly client: string) {
+    ledger().reservations.add(this);
+  }
+
+  /** Claims more bytes; throws 507 (and keeps what it had) when the budget or the client's share is spent. */
+  grow(n: number): void {
+    if (!this.open) throw new Error('reservation already closed');
+    const cfg = serverConfig();
+    if (storageUsed() + n > cfg.diskBudgetBytes) throw new AppError('INSUFFICIENT_STORAGE', FULL);
+    const share = (cfg.diskBudgetBytes * cfg.clientDiskSharePercent) / 100;
+    if (cfg.clientDiskSharePercent < 100 && clientUsed(this.client) + n > share) throw new AppError('INSUFFICIENT_STORAGE', SHARE);
+    this.bytes += n;
+  }
+
+  /** The reserved bytes are gone (the request failed, or the files are counted elsewhere now). */
+  release(): void {
+    if (!this.open) return;
+    this.open = false;
+    ledger().reservations.delete(this);
+  }
+}
+
+/** Starts a reservation for a client, measuring the disk first if the last measurement is stale. */
+export async function reserveStorage(client: string, bytes = 0): Promise<Reservation> {
+  await measureStorage();
+  const r = new Reservation(client);
+  try {
+    r.grow(bytes);
+  } catch (e) {
+    r.release();
+    throw e;
+  }
+  return r;
+}
+
+/** Records what a session now holds on disk, ending the reservation that paid for it. */
+export function settleSession(sessionId: string, client: string, bytes: number, paidBy?: Reservation): void {
+  const l = ledger();
+  const before = l.sessions.get(sessionId)?.bytes ?? 0;
+  l.sessions.set(sessionId, { client, bytes });
+  l.recent.push({ bytes: bytes - before, at: Date.now() });
+  paidBy?.release();
+}
+
+/** A session was deleted: its bytes leave the ledger (the next measurement confirms it). */
+export function forgetSession(sessionId: string): void {
+  const l = ledger();
+  const s = l.sessions.get(sessionId);
+  if (!s) return;
+  l.sessions.delete(sessionId);
+  l.recent.push({ bytes: -s.bytes, at: Date.now() });
+}
+
+/** Tests: start from an empty ledger. */
+export function resetStorage(): void {
+  delete (globalThis as WithLedger)[KEY];
+}

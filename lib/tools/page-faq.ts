@@ -1,0 +1,27 @@
+// The FAQ of a tool page: the tool's own questions (lib/tools/content.ts) plus limits and privacy answers with
+// the configured numbers, so the page never promises something the server does not do.
+import { mbText, type UploadLimits } from '@/lib/client/limits';
+import { toolContent, type Faq } from './content';
+import type { ToolDef } from './registry';
+
+export function toolFaq(tool: ToolDef, limits: UploadLimits): Faq[] {
+  const own = toolContent(tool.slug).faq;
+  const minutes = `${limits.sessionMinutes} minute${limits.sessionMinutes === 1 ? '' : 's'}`;
+  if (tool.kind === 'translate' || tool.kind === 'count' || tool.kind === 'qr') {
+    const privacy: Faq = {
+      q: 'Is my text stored?',
+      a: tool.kind === 'count'
+        ? 'The counts are worked out as you type; the text is sent to our server only to count it and is not stored.'
+        : 'No. The text is sent to our server only to do the job and is not stored; nothing is shared with a third party.',
+    };
+    return [...own, privacy, { q: 'Is it free?', a: 'Yes, free without sign-up and without a usage limit for normal use.' }];
+  }
+  const limitsFaq: Faq = tool.kind === 'merge'
+    ? { q: 'How large can the files be?', a: `Each file can be up to ${mbText(limits.maxFileBytes)}, and up to ${limits.maxFiles} files with ${mbText(limits.maxJobBytes)} in total can be merged at once. Larger files are refused before anything is uploaded.` }
+    : { q: 'How large can the file be?', a: `Up to ${mbText(limits.maxFileBytes)}. A larger file is refused before anything is uploaded.` };
+  const privacy: Faq = {
+    q: 'What happens to my files?',
+    a: `They are uploaded over an encrypted connection, processed on our server and deleted as soon as your result is downloaded to this page, and after ${minutes} at the latest. Nobody looks at them and nothing is shared with a third party.`,
+  };
+  return [...own, limitsFaq, privacy, { q: 'Is it free?', a: 'Yes, free without sign-up, watermarks or a daily limit.' }];
+}

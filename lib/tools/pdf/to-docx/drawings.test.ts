@@ -1,0 +1,62 @@
+// Vector drawings and page count (issue 19) on a generated datasheet, read back by LibreOffice: the logo and
+// the diagram come as pictures on the page where they were, at their size and >= 200 dpi; their labels are
+// rendered into them (not doubled as text); a page-sized background does not become a picture or double
+// text; a table ending near the bottom keeps the page count (3 PDF pages -> 3 Word pages).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { convertPdf } from './convert';
+import { DRAWING_PAGE_TEXT, drawingsPdf } from './testing/make-pdfs';
+import { docxToPdf, pdftotext, wordRecall, words } from './testing/measure';
+
+let dir: string;
+let docx: string;
+let readBack: string;
+let source: string;
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-draw-'));
+  source = path.join(dir, 'datasheet.pdf');
+  fs.writeFileSync(source, await drawingsPdf());
+  const r = await convertPdf(source, 'datasheet.pdf');
+  docx = path.join(dir, 'datasheet.docx');
+  fs.writeFileSync(docx, r.docx);
+  [readBack] = docxToPdf([docx]);
+}, 240_000);
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const pages = (pdf: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))![1]);
+
+test('keeps the page count and the text', () => {
+  expect(pages(readBack)).toBe(3);
+  const ref = words(pdftotext(source)).filter((w) => !['r1', 'out'].includes(w));
+  expect(wordRecall(ref, words(pdftotext(readBack)))).toBeGreaterThanOrEqual(0.98);
+  // the tinted page's text once, not twice
+  const tinted = execFileSync('pdftotext', ['-f', '2', '-l', '2', readBack, '-'], { encoding: 'utf8' });
+  expect(tinted.match(/keep the input capacitor/g)).toHaveLength(10);
+});
+
+test('the logo and the diagram are pictures on page 1 at their size, rendered at >= 200 dpi', async () => {
+  const list = execFileSync('pdfimages', ['-list', readBack], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean)
+    .map((l) => l.trim().split(/\s+/)).filter((c) => c[2] === 'image')
+    .map((c) => ({ page: Number(c[0]), w: Number(c[3]), h: Number(c[4]), xppi: Number(c[12]) }));
+  const onPage1 = list.filter((i) => i.page === 1);
+  expect(onPage1.length).toBe(2);
+  expect(list.filter((i) => i.page !== 1)).toEqual([]);
+  for (const img of onPage1) expect(img.xppi).toBeGreaterThanOrEqual(195);
+  // the diagram spans about 120..420 pt wide: its picture is shown about that wide (pixels / ppi * 72)
+  const widest = onPage1.reduce((a, b) => (a.w / a.xppi > b.w / b.xppi ? a : b));
+  expect((widest.w / widest.xppi) * 72).toBeGreaterThan(280);
+  expect((widest.w / widest.xppi) * 72).toBeLessThan(340);
+  // the diagram's labels are inside the picture, not editable text beside it
+  const text = pdftotext(readBack);
+  expect(text).toContain(DRAWING_PAGE_TEXT);
+  expect(text).not.toMatch(/\bR1\b/);
+  const media = execFileSync('unzip', ['-Z1', docx], { encoding: 'utf8' }).split('\n').filter((n) => n.startsWith('word/media/'));
+  expect(media.length).toBe(2);
+  for (const m of media) {
+    const meta = await sharp(execFileSync('unzip', ['-p', docx, m], { maxBuffer: 1 << 26 })).metadata();
+    expect(meta.format).toBe('png');
+  }
+});

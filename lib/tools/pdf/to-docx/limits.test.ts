@@ -1,0 +1,118 @@
+// Memory caps of PDF to Word (issue 13) with generated bombs: each is refused with a 422 naming the file or
+// converted with bounded pixels, quickly, and the process's RSS stays bounded while it runs.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isAppError } from '@/lib/api/errors';
+import { blankLargePagesPdf, contentBombPdf, hugePagePdf } from '@/tests/fixtures/pdf-bombs';
+import { convertPdf } from './convert';
+import { cappedDecodedLength, checkContentSize } from './content-limits';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import sharp from 'sharp';
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-bombs-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function write(name: string, bytes: Uint8Array): string {
+  const f = path.join(dir, name);
+  fs.writeFileSync(f, bytes);
+  return f;
+}
+
+/** Runs fn while sampling RSS; returns the peak growth in MB over the RSS at the start. */
+async function peakGrowth<T>(fn: () => Promise<T>): Promise<{ value?: T; error?: unknown; mb: number }> {
+  const base = process.memoryUsage.rss();
+  let peak = base;
+  const t = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 20);
+  try {
+    return { value: await fn(), mb: (peak - base) / 1048576 };
+  } catch (error) {
+    return { error, mb: (Math.max(peak, process.memoryUsage.rss()) - base) / 1048576 };
+  } finally {
+    clearInterval(t);
+  }
+}
+
+async function mediaPixels(docx: Buffer): Promise<number> {
+  const f = write('out.docx', docx);
+  const list = execFileSync('unzip', ['-Z1', f], { encoding: 'utf8' }).split('\n').filter((n) => n.startsWith('word/media/'));
+  let max = 0;
+  for (const m of list) {
+    const meta = await sharp(execFileSync('unzip', ['-p', f, m], { maxBuffer: 1 << 28 })).metadata();
+    max = Math.max(max, (meta.width ?? 0) * (meta.height ?? 0));
+  }
+  return max;
+}
+
+test('a 10000 pt page is rendered under the per-page pixel cap, not as a 434-megapixel canvas', async () => {
+  const f = write('huge.pdf', await hugePagePdf(10_000));
+  const r = await peakGrowth(() => convertPdf(f, 'huge.pdf'));
+  expect(r.error).toBeUndefined();
+  expect(r.value!.pages).toBe(1);
+  const px = await mediaPixels(r.value!.docx);
+  expect(px).toBeGreaterThan(1_000_000);
+  expect(px).toBeLessThanOrEqual(16_100_000);
+  expect(r.mb).toBeLessThan(900);
+}, 120_000);
+
+test('past the per-job pixel budget the job stops with a 422 naming the file', async () => {
+  const f = write('many-huge.pdf', await hugePagePdf(5_000, 4));
+  const r = await peakGrowth(() => convertPdf(f, 'many-huge.pdf', { limits: { pagePixels: 4_000_000, jobPixels: 10_000_000 } }));
+  expect(isAppError(r.error)).toBe(true);
+  expect((r.error as { status: number }).status).toBe(422);
+  expect((r.error as Error).message).toBe('"many-huge.pdf" has too many large pages to convert.');
+}, 120_000);
+
+test('40 large blank pages are not rendered and do not hold the worker', async () => {
+  const f = write('blank.pdf', await blankLargePagesPdf(40));
+  const t = Date.now();
+  const r = await convertPdf(f, 'blank.pdf');
+  expect(Date.now() - t).toBeLessThan(15_000);
+  expect(r.pages).toBe(40);
+  expect(r.scannedPages).toEqual([]);
+}, 120_000);
+
+test('a 1 MB Flate content bomb is refused before pdf.js inflates it (422 naming the file)', async () => {
+  const bytes = await contentBombPdf(1);
+  expect(bytes.length).toBeLessThan(1.2 * 1024 * 1024);
+  const f = write('bomb.pdf', bytes);
+  const t = Date.now();
+  const r = await peakGrowth(() => convertPdf(f, 'bomb.pdf'));
+  expect(Date.now() - t).toBeLessThan(20_000);
+  expect(isAppError(r.error)).toBe(true);
+  expect((r.error as { status: number }).status).toBe(422);
+  expect((r.error as Error).message).toMatch(/^"bomb\.pdf" has page content too large to convert/);
+  expect(r.mb).toBeLessThan(400);
+}, 120_000);
+
+test('capped decoders stop at the cap for every content filter', async () => {
+  const doc = await PDFDocument.create();
+  const big = Buffer.alloc(4 * 1024 * 1024, 0x20);
+  const zlib = await import('node:zlib');
+  const flate = PDFRawStream.of(doc.context.obj({ Filter: 'FlateDecode' }), zlib.deflateSync(big));
+  expect(cappedDecodedLength(flate, 1000)).toBe(1001);
+  expect(cappedDecodedLength(flate, 8 * 1024 * 1024)).toBe(big.length);
+  // RunLength: 257 - 129 = 128 copies of the next byte per two input bytes.
+  const rl = new Uint8Array(20_000);
+  for (let i = 0; i < rl.length; i += 2) { rl[i] = 129; rl[i + 1] = 0x20; }
+  const runLength = PDFRawStream.of(doc.context.obj({ Filter: 'RunLengthDecode' }), rl);
+  expect(cappedDecodedLength(runLength, 5000)).toBeLessThanOrEqual(5001 + 1024);
+  expect(cappedDecodedLength(runLength, 5000)).toBeGreaterThan(5000);
+  const page = doc.addPage([200, 200]);
+  page.node.set(PDFName.of('Contents'), doc.context.register(flate));
+  await expect(checkContentSize(await doc.save(), 10, { pageBytes: 1_000_000, jobBytes: 2_000_000 })).rejects.toMatchObject({ page: 1, scope: 'page' });
+  await expect(checkContentSize(await doc.save(), 10)).resolves.toBeUndefined();
+});
+
+test('the pdf.js thread is stopped as "memory" when the process RSS grows past its bound', async () => {
+  const { runPdfjs } = await import('../pdfjs/host');
+  const f = write('huge-rss.pdf', await hugePagePdf(10_000));
+  await expect(runPdfjs(
+    { kind: 'extract', path: f, renderDpi: 150, maxPages: 1, limits: { pagePixels: 16e6, jobPixels: 1e9 }, drawingDpi: 0 },
+    { rssGrowthMb: 1 },
+  )).rejects.toMatchObject({ kind: 'memory' });
+}, 60_000);

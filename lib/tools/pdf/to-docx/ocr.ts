@@ -1,0 +1,123 @@
+// Text recognition for scanned pages with tesseract.js (WebAssembly, its own worker thread), offline:
+// the core comes from node_modules/tesseract.js-core, English from @tesseract.js-data/eng, and any other
+// language whose .traineddata Debian's tesseract-ocr-* packages installed is used too (OCR_LANGS chooses).
+// The recognised words become TextRuns, so scanned pages go through the same layout as text pages.
+import 'server-only';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { createWorker, OEM, PSM, type Worker as TessWorker } from 'tesseract.js';
+import { serverConfig } from '@/lib/config';
+import type { TextRun } from '../pdfjs/protocol';
+
+const localRequire = createRequire(__filename);
+const SYSTEM_TESSDATA = ['/usr/share/tesseract-ocr/5/tessdata', '/usr/share/tesseract-ocr/4.00/tessdata', '/usr/share/tessdata'];
+/** Words tesseract is less sure of than this are noise (specks, ruled lines read as letters). */
+const MIN_CONFIDENCE = 30;
+
+export interface OcrSetup {
+  /** Directory holding `<lang>.traineddata[.gz]` for every language in `langs`. */
+  langPath: string;
+  gzip: boolean;
+  langs: string[];
+}
+
+function systemTessdata(): { dir: string; langs: string[] } | null {
+  for (const dir of SYSTEM_TESSDATA) {
+    try {
+      const langs = fs.readdirSync(dir).filter((f) => f.endsWith('.traineddata')).map((f) => f.replace(/\.traineddata$/, ''))
+        .filter((l) => l !== 'osd' && l !== 'equ');
+      if (langs.length) return { dir, langs };
+    } catch {
+      // not installed here
+    }
+  }
+  return null;
+}
+
+/** The languages to read with and where their data is: OCR_LANGS ("eng+deu"; empty = all present). */
+export function ocrSetup(wanted = serverConfig().ocrLangs): OcrSetup {
+  const npmEng = path.join(path.dirname(localRequire.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  const sys = systemTessdata();
+  const want = wanted.split(/[+,\s]+/).map((s) => s.trim()).filter(Boolean);
+  // One langPath serves all languages: the system's directory when it has what is wanted (it has
+  // English whenever any language is installed), else the npm package's English.
+  if (sys && sys.langs.includes('eng')) {
+    const chosen = (want.length ? want : ['eng', ...sys.langs]).filter((l, i, a) => sys.langs.includes(l) && a.indexOf(l) === i);
+    return { langPath: sys.dir, gzip: false, langs: chosen.length ? chosen : ['eng'] };
+  }
+  return { langPath: npmEng, gzip: true, langs: ['eng'] };
+}
+
+export interface OcrPage {
+  runs: TextRun[];
+  /** Mean confidence of the kept words (0..100), 0 when nothing was read. */
+  confidence: number;
+}
+
+/** One tesseract worker for a job: created on the first scanned page, terminated by `close()`. */
+export class PageReader {
+  private worker: Promise<TessWorker> | null = null;
+
+  constructor(private readonly setup: OcrSetup = ocrSetup()) {}
+
+  private get(): Promise<TessWorker> {
+    if (!this.worker) {
+      const { langPath, gzip, langs } = this.setup;
+      this.worker = createWorker(langs, OEM.LSTM_ONLY, {
+        langPath, gzip, cacheMethod: 'none', cachePath: os.tmpdir(),
+        corePath: path.dirname(localRequire.resolve('tesseract.js-core/package.json')),
+        workerPath: localRequire.resolve('tesseract.js/src/worker-script/node/index.js'),
+        errorHandler: () => undefined,
+      });
+    }
+    return this.worker;
+  }
+
+  /** Reads a page image rendered at `dpi`; runs are in points from the page's top-left corner. */
+  async read(image: Uint8Array, dpi: number): Promise<OcrPage> {
+    const w = await this.get();
+    // Automatic page segmentation (tesseract.js's default is one uniform block, which drops titles and tables).
+    await w.setParameters({ user_defined_dpi: String(Math.round(dpi)), tessedit_pageseg_mode: PSM.AUTO });
+    const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true, text: false });
+    const k = 72 / dpi;
+    const runs: TextRun[] = [];
+    let confSum = 0;
+    for (const block of data.blocks ?? []) {
+      for (const para of block.paragraphs) {
+        for (const line of para.lines) {
+          const lineWords = line.words.filter((wd) => wd.text.trim() && wd.confidence >= MIN_CONFIDENCE);
+          if (!lineWords.length) continue;
+          // Font size from the row's x-height and ascenders (in pixels), else from the line box.
+          const ra = line.rowAttributes;
+          // Measured on known renders: rowHeight is 0.90-0.99 of the font size (9.5-20 pt at 200 dpi).
+          const px = ra && ra.rowHeight > 0 ? ra.rowHeight / 0.93 : (line.bbox.y1 - line.bbox.y0) / 1.1;
+          const size = Math.max(4, Math.min(72, px * k));
+          const bl = line.baseline;
+          const baseline = (bl && bl.y0 > 0 ? (bl.y0 + bl.y1) / 2 : line.bbox.y1) * k;
+          lineWords.forEach((wd, i) => {
+            confSum += wd.confidence;
+            runs.push({
+              str: wd.text, x: wd.bbox.x0 * k, y: baseline, w: (wd.bbox.x1 - wd.bbox.x0) * k, size, font: 'Arial',
+              generic: 'sans-serif', bold: !!(wd as { is_bold?: boolean }).is_bold, italic: !!(wd as { is_italic?: boolean }).is_italic,
+              color: '#000000', rotated: false, eol: i === lineWords.length - 1, invisible: false,
+            });
+          });
+        }
+      }
+    }
+    return { runs, confidence: runs.length ? confSum / runs.length : 0 };
+  }
+
+  async close(): Promise<void> {
+    if (!this.worker) return;
+    const w = this.worker;
+    this.worker = null;
+    try {
+      await (await w).terminate();
+    } catch {
+      // a worker that failed to start has nothing to stop
+    }
+  }
+}

@@ -1,0 +1,38 @@
+// PDF to Word through the API with generated memory bombs (issue 13): a Flate content bomb is refused with
+// 422 naming the file; a 10000 pt page and 40 large blank pages convert (200) within bounded time.
+import { contentBombPdf, blankLargePagesPdf, hugePagePdf } from '../fixtures/pdf-bombs';
+import { cleanup, processStep, upload, useTestDataDir } from '../support/api';
+import { resetJobPool } from '@/lib/jobs/pool';
+
+useTestDataDir();
+const TOOL = 'pdf/to_docx';
+
+afterAll(async () => {
+  await resetJobPool();
+});
+
+it('a 1 MB Flate content bomb answers 422 naming the file', async () => {
+  const up = await upload(TOOL, [{ name: 'bomb.pdf', data: Buffer.from(await contentBombPdf(1)) }]);
+  expect(up.res.status).toBe(200);
+  const t = Date.now();
+  const pr = await processStep(TOOL, { session_id: up.sessionId });
+  expect(pr.res.status).toBe(422);
+  expect(pr.body.success).toBe(false);
+  expect(pr.body.error).toMatch(/^"bomb\.pdf" has page content too large to convert/);
+  expect(Date.now() - t).toBeLessThan(30_000);
+  await cleanup(TOOL, up.sessionId);
+}, 120_000);
+
+it.each([
+  ['huge-page.pdf', () => hugePagePdf(10_000)],
+  ['blank-pages.pdf', () => blankLargePagesPdf(40)],
+])('%s converts with bounded work (200)', async (name, make) => {
+  const up = await upload(TOOL, [{ name, data: Buffer.from(await make()) }]);
+  expect(up.res.status).toBe(200);
+  const t = Date.now();
+  const pr = await processStep(TOOL, { session_id: up.sessionId });
+  expect(pr.res.status).toBe(200);
+  expect(pr.body.success).toBe(true);
+  expect(Date.now() - t).toBeLessThan(60_000);
+  await cleanup(TOOL, up.sessionId);
+}, 120_000);
