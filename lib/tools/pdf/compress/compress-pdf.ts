@@ -72,7 +72,7 @@ export async function compressPdf(
   }
 }
 
-async function rewrite(doc: PDFDocument, settings: ImageSettings, stats?: CompressStats): Promise<Uint8Array> {
+export async function rewrite(doc: PDFDocument, settings: ImageSettings, stats?: CompressStats): Promise<Uint8Array> {
   const ctx = doc.context;
   dropThumbnailsAndPrivateData(doc);
   const placements = findPlacements(doc);
