@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { download, processStep, upload, useTestDataDir } from '../support/api';
-import { photoPdf } from '@/lib/tools/pdf/compress/testing/make-pdfs';
+import { photoPdf } from '../support/pdf-compress/make-pdfs';
 import { contentBombPdf, flateBomb, imageBombPdf, lzwBomb, runLengthBomb } from '../support/compress-bombs';
 
 useTestDataDir();
