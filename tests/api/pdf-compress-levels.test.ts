@@ -58,14 +58,14 @@ describe('pdf/compress levels', () => {
       const ppi = maxPpi(out.file);
       if (level === 'light') expect(ppi).toBeGreaterThan(290); // 300 dpi photos are left at 300 dpi
       if (level === 'recommended' || level === undefined) expect(ppi).toBeLessThanOrEqual(160);
-      if (level === 'strong') expect(ppi).toBeLessThanOrEqual(100);
+      if (level === 'strong') expect(ppi).toBeLessThanOrEqual(80);
     }
     // Absent means recommended: the same pipeline and settings, so the same size (IDs may differ).
     expect(Math.abs(sizes.absent - sizes.recommended)).toBeLessThan(sizes.recommended * 0.01);
     expect(sizes.light).toBeGreaterThan(sizes.recommended);
     expect(sizes.strong).toBeLessThan(sizes.recommended * 0.7);
     expect(sizes.light).toBeLessThan(input.length);
-  });
+  }, 300_000); // four jobs on a shared 2-core machine
 
   it('refuses an unknown level with 400 naming the option', async () => {
     const pr = await compress(input, 'Photo report.pdf', 'maximum');
