@@ -11,17 +11,12 @@ import { publicLimits } from '@/lib/public-limits';
 import { ToolContent } from '@/components/tool-content';
 import { LimitsProvider } from '@/components/file-tool/limits-context';
 import { ToolShell } from '@/components/tool-shell';
-import dynamic from 'next/dynamic';
-
-// One route serves every tool: imported statically, each page would load the code of all six page kinds
-// (drag-and-drop, translate, QR...). Through next/dynamic each kind is its own chunk, still server-rendered,
-// and a page loads only the one it shows.
-const SingleFileTool = dynamic(() => import('@/components/file-tool/single-file-tool').then((m) => m.SingleFileTool));
-const MergeTool = dynamic(() => import('@/components/file-tool/merge-tool').then((m) => m.MergeTool));
-const LockTool = dynamic(() => import('@/components/lock-tool/lock-tool').then((m) => m.LockTool));
-const TranslateTool = dynamic(() => import('@/components/translate-tool/translate-tool').then((m) => m.TranslateTool));
-const CountTool = dynamic(() => import('@/components/count-tool/count-tool').then((m) => m.CountTool));
-const QrTool = dynamic(() => import('@/components/qr-tool/qr-tool').then((m) => m.QrTool));
+import { SingleFileTool } from '@/components/file-tool/single-file-tool';
+import { MergeTool } from '@/components/file-tool/merge-tool';
+import { LockTool } from '@/components/lock-tool/lock-tool';
+import { TranslateTool } from '@/components/translate-tool/translate-tool';
+import { CountTool } from '@/components/count-tool/count-tool';
+import { QrTool } from '@/components/qr-tool/qr-tool';
 
 type Params = { params: Promise<{ tool: string }> };
 
