@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import next from 'next';
 import { trustedForwardedFor } from './server-forwarding.mjs';
+import { isFrameworkProbe, stripInternalHeaders } from './server-probes.mjs';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT || 3000);
@@ -15,6 +16,12 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((req, res) => {
+  if (isFrameworkProbe(req.method, req.url, req.headers)) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Connection: 'close' });
+    res.end('Not found');
+    return;
+  }
+  stripInternalHeaders(req.headers);
   req.headers['x-forwarded-for'] = trustedForwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops);
   delete req.headers['x-real-ip'];
   handle(req, res);

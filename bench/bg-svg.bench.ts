@@ -1,7 +1,7 @@
 // Remove Background and PNG to SVG. Both tools run the way the server runs them: inside a worker thread
 // (a bundle of just these two modules, built here like the job worker), while the main thread measures its
-// own longest event-loop stall. Rows: warm time per image at 0.3 / 2 / 12 MP, peak RSS, mask IoU and alpha
-// error on composites with a known mask, the library's own API as reference; SVG size and render-back SSIM.
+// own longest event-loop stall. Rows: mask IoU and alpha error on composites with a known mask (time per
+// image against the library's API: remove-bg.bench.ts); SVG size and render-back SSIM.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { Preset, vectorize } from '@neplex/vectorizer';
 import type { BenchRow } from './types';
-import { alphaError, makeComposite, maskIoU } from '../lib/tools/image/background/test-images';
+import { alphaError, makeComposite, maskIoU } from '../tests/support/image/background-images';
 import { svgFidelity } from '../lib/tools/image/svg/compare';
 
 const root = path.resolve(__dirname, '..');
@@ -22,19 +22,9 @@ import { parentPort } from 'node:worker_threads';
 import fs from 'node:fs';
 import { process as removeBackground } from '@/lib/tools/image/remove-background';
 import { process as pngToSvg } from '@/lib/tools/image/png-to-svg';
-import { modelDir } from '@/lib/tools/image/background/model';
-import { removeBackground as libraryRemove } from '@imgly/background-removal-node';
-import sharp from 'sharp';
 parentPort.on('message', async (m) => {
   try {
     const t = performance.now();
-    if (m.op === 'library') {
-      const { data, info } = await sharp(m.path).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-      const blob = new Blob([data], { type: 'image/x-rgba8;width=' + info.width + ';height=' + info.height });
-      await libraryRemove(blob, { publicPath: 'file://' + modelDir() + '/', model: 'medium', output: { format: 'image/x-rgba8' } });
-      parentPort.postMessage({ ms: performance.now() - t });
-      return;
-    }
     const run = m.op === 'bg' ? removeBackground : pngToSvg;
     const input = { path: m.path, name: m.path.split('/').pop(), size: fs.statSync(m.path).size, kind: m.kind };
     const out = await run([input], {}, { workDir: m.workDir });
@@ -116,28 +106,8 @@ export default async function bench(): Promise<BenchRow[]> {
         note: `${scale === 1 ? 'cold: includes the model load; ' : ''}${cpuNote(r)}; main-thread stall ${r.stallMs.toFixed(0)} ms; ${load}`,
       });
     }
-    // --- Warm time per size (the model always runs at 1024x1024).
+    // Seconds per image against the library's API: bench/remove-bg.bench.ts.
     const photo = hasCorpus ? path.join(CORPUS_DIR, 'photo', 'european-honey-bee.jpg') : path.join(dir, 'composite-4.png');
-    const sizes: [string, number, number][] = [['0.3 MP', 640, 480], ['2 MP', 1620, 1280], ['12 MP', 4000, 3000]];
-    for (const [label, w, h] of sizes) {
-      const file = path.join(dir, `photo-${w}.jpg`);
-      await sharp(photo).resize(w, h, { fit: 'fill' }).jpeg({ quality: 90 }).toFile(file);
-      const r = await runJob(worker, { op: 'bg', path: file, kind: 'jpeg', workDir: dir });
-      rows.push({
-        tool: 'image-remove-background', input: `photo ${label} (${w}x${h})`, ms: Math.round(r.ms), peakMB: r.peakMB,
-        ratio: Number((fs.statSync(r.out!).size / fs.statSync(file).size).toFixed(2)),
-        note: `warm; ${cpuNote(r)}, goal <= 1.6 s; main-thread stall ${r.stallMs.toFixed(0)} ms (goal < 50); ${load}`,
-      });
-    }
-    // --- Reference: the library's own API (parallel execution mode) on the 2 MP photo, warm.
-    const ref = path.join(dir, 'photo-1620.jpg');
-    await runJob(worker, { op: 'library', path: ref });
-    const lib = await runJob(worker, { op: 'library', path: ref });
-    rows.push({
-      tool: 'image-remove-background', input: 'photo 2 MP (1620x1280), reference',
-      ms: Math.round(lib.ms), peakMB: lib.peakMB,
-      note: `@imgly/background-removal-node removeBackground (parallel mode, no edge cleanup), warm; ${cpuNote(lib)}; ${load}`,
-    });
 
     // --- PNG to SVG.
     const pngs: string[] = [];

@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from './types';
-import { buildDocx, noisePng } from '../lib/tools/office/docx/testing/build-docs';
+import { buildDocx, noisePng } from '../tests/support/docx/build-docs';
 
 const root = path.resolve(__dirname, '..');
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(root, '../shared/corpus');
-const runner = path.join(root, 'lib/tools/office/docx/testing/bench-run.ts');
+const runner = path.join(root, 'tests/support/docx/bench-run.ts');
 
 function run(out: string, inputs: string[]): { ms: number; cpuMs: number; peakMB: number } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', runner, out, ...inputs], { cwd: root, encoding: 'utf8', timeout: 600_000 });

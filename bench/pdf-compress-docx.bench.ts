@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from './types';
 import { compressPdf } from '../lib/tools/pdf/compress/compress-pdf';
-import { compareDocs } from '../lib/tools/pdf/compress/testing/page-similarity';
-import { bigPhotoPdf, mixedImagePdf, photoPdf, textPdf } from '../lib/tools/pdf/compress/testing/make-pdfs';
-import { docxBench } from '../lib/tools/pdf/to-docx/testing/bench-rows';
+import { compareDocs } from '../tests/support/pdf-compress/page-similarity';
+import { bigPhotoPdf, mixedImagePdf, photoPdf, textPdf } from '../tests/support/pdf-compress/make-pdfs';
+import { docxBench } from '../tests/support/pdf-to-docx/bench-rows';
 
 // tests/support/corpus.ts needs Jest's describe(); the bench reads the same folder directly.
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');

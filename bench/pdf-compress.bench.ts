@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BenchRow } from './types';
 import { compressPdf } from '../lib/tools/pdf/compress/compress-pdf';
 import { COMPRESS_LEVELS } from '../lib/tools/pdf/compress/levels';
-import { pageSsim, renderGray } from '../lib/tools/pdf/compress/testing/page-similarity';
+import { pageSsim, renderGray } from '../tests/support/pdf-compress/page-similarity';
 
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');
 const MIN_GAIN = 0.03; // as lib/tools/pdf/compress.ts (not imported: it is 'server-only')

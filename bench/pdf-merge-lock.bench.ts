@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { BenchRow } from './types';
 import { process as merge } from '../lib/tools/pdf/merge';
 import { process as lock } from '../lib/tools/pdf/lock';
-import { buildRichPdf } from '../lib/tools/pdf/merge/test-pdfs';
+import { buildRichPdf } from '../tests/support/pdf/merge-pdfs';
 import type { JobInput } from '../lib/tools/types';
 
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');

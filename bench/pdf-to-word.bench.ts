@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from './types';
-import { docxVsLoBench, madeInputs, type BenchInput } from '../lib/tools/pdf/to-docx/testing/bench-vs-lo';
+import { docxVsLoBench, madeInputs, type BenchInput } from '../tests/support/pdf-to-docx/bench-vs-lo';
 
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');
 // Real files with text, drawings and columns; long ones cut to a page range (qpdf) to keep the run short.

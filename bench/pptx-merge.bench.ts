@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from './types';
-import { buildDeck } from '../lib/tools/office/pptx/testing/build-deck';
+import { buildDeck } from '../tests/support/pptx/build-deck';
 
 const root = path.resolve(__dirname, '..');
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(root, '../shared/corpus');
-const runner = path.join(root, 'lib/tools/office/pptx/testing/bench-run.ts');
+const runner = path.join(root, 'tests/support/pptx/bench-run.ts');
 
 interface Run { ms: number; cpuMs: number; slides: number; peakMB: number }
 

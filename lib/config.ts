@@ -47,6 +47,30 @@ export function serverConfig() {
     uploadGraceMs: num('UPLOAD_GRACE_SECONDS', 10) * 1000,
     // One visitor (client address) may hold at most this share of the disk budget (percent).
     clientDiskSharePercent: Math.min(100, num('CLIENT_DISK_SHARE_PERCENT', 25)),
+    // Proxies in front of the server whose X-Forwarded-For entries are trusted (server.mjs reads it too).
+    trustProxyHops: num('TRUST_PROXY_HOPS', 0),
+    // The bundled job worker; tests and side-by-side builds may point elsewhere.
+    jobWorkerPath: process.env.JOB_WORKER_PATH || undefined,
+    // Largest accepted image, width x height over all frames.
+    imageMaxPixels: Math.floor(num('IMAGE_MAX_PIXELS', 0)) || 100_000_000,
+    // Compress Image's SSIM target (0.8-1), or undefined for the calibrated default.
+    imageCompressTarget: process.env.IMAGE_COMPRESS_TARGET ? Number(process.env.IMAGE_COMPRESS_TARGET) : undefined,
+    // Office package limits (lib/office/package-reader.ts): entries, bytes per entry and in all, ratio.
+    office: {
+      maxEntries: Math.floor(num('OFFICE_MAX_ENTRIES', 0)) || 10_000,
+      maxEntryBytes: Math.floor(num('OFFICE_MAX_ENTRY_BYTES', 0)) || 256 * MB,
+      maxTotalBytes: Math.floor(num('OFFICE_MAX_TOTAL_BYTES', 0)) || 1024 * MB,
+      maxRatio: Math.floor(num('OFFICE_MAX_RATIO', 0)) || 200,
+    },
+    translate: {
+      providers: process.env.TRANSLATE_PROVIDERS || 'libretranslate,deepl,apertium',
+      timeoutMs: num('TRANSLATE_TIMEOUT_MS', 0) || 20_000,
+      libreTranslateUrl: process.env.LIBRETRANSLATE_URL || undefined,
+      libreTranslateApiKey: process.env.LIBRETRANSLATE_API_KEY || undefined,
+      deeplApiKey: process.env.DEEPL_API_KEY || undefined,
+      deeplApiUrl: process.env.DEEPL_API_URL || undefined,
+      apertiumBin: process.env.APERTIUM_BIN || 'apertium',
+    },
     // PDF to Word's text recognition: tesseract language codes joined by '+' (e.g. "eng+deu"); empty = every
     // language whose data is installed (Debian tesseract-ocr-*), English always available.
     ocrLangs: (process.env.OCR_LANGS ?? '').trim(),

@@ -1,6 +1,7 @@
 // Per-client request limit on every API endpoint: a fixed one-minute window per client key, in memory
 // (one server process). RATE_LIMIT_PER_MINUTE=0 turns it off. Loopback is not exempt.
 import 'server-only';
+import { serverConfig } from '@/lib/config';
 import { AppError } from './errors';
 
 interface Window {
@@ -17,8 +18,8 @@ function windows(): Map<string, Window> {
 }
 
 export function checkRateLimit(client: string, now = Date.now()): void {
-  const limit = Number(process.env.RATE_LIMIT_PER_MINUTE ?? '120');
-  if (!Number.isFinite(limit) || limit <= 0) return;
+  const limit = serverConfig().rateLimitPerMinute;
+  if (limit <= 0) return;
   const map = windows();
   let w = map.get(client);
   if (!w || now - w.start >= 60_000) {

@@ -1,6 +1,8 @@
 // The only place that builds JSON replies: {"success": true, ...} or {"success": false, "error": "..."}.
 import 'server-only';
+import { ZodError } from 'zod';
 import { AppError, errorHeaders, httpStatus, isAppError } from './errors';
+import { firstIssue } from './schemas';
 
 const JSON_HEADERS = { 'Cache-Control': 'no-store' };
 
@@ -8,8 +10,10 @@ export function ok(body: Record<string, unknown> = {}, headers: Record<string, s
   return Response.json({ success: true, error: null, ...body }, { status: 200, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-/** An AppError keeps its status and message; anything else is logged and answered with `fallback` (500). */
+/** An AppError keeps its status and message, a request that fails its zod schema is a 400 with the first
+ * issue; anything else is logged and answered with `fallback` (500). */
 export function fail(err: unknown, fallback: string): Response {
+  if (err instanceof ZodError) return fail(new AppError('BAD_REQUEST', firstIssue(err)), fallback);
   if (isAppError(err)) {
     return Response.json(
       { ...(err.fields ?? {}), success: false, error: err.message },

@@ -2,7 +2,7 @@
 // checks it before a job starts, and the lock module checks it again after SASLprep. Browser-safe.
 import { AppError } from './errors';
 import { LIMITS } from './limits';
-import { charCount } from '@/lib/text/count';
+import { charCount } from './chars';
 
 export const PASSWORD_MESSAGES = {
   required: 'A password is required.',
@@ -15,7 +15,7 @@ export const PASSWORD_MESSAGES = {
 export const PASSWORD_MAX_UNITS = 1024;
 
 /** A password's length as the page shows it: user-perceived characters, the site's one character measure
- * (lib/text/count.ts), so an emoji is one character. */
+ * (lib/core/chars.ts), so an emoji is one character. */
 export const passwordLength = (s: string) => charCount(s);
 
 /** The password, or the AppError the visitor sees. */

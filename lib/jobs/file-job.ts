@@ -1,9 +1,7 @@
 // The four steps of a file job (SPEC sections 4 and 7): upload, process, download, cleanup.
 import 'server-only';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { AppError } from '@/lib/core/errors';
 import { downloadName, type FileToolDef } from '@/lib/tools/registry';
 import type { JobOptions } from '@/lib/tools/types';
@@ -56,30 +54,11 @@ export async function processJob(tool: FileToolDef, sessionIdRaw: unknown, optio
   }
 }
 
-/** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-export function fileResponse(filePath: string, out: Pick<StoredOutput, 'name' | 'mime' | 'size' | 'notice'>): Response {
-  const headers: Record<string, string> = {
-    'Content-Type': out.mime,
-    'Content-Length': String(out.size),
-    'Content-Disposition': contentDisposition(out.name),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-  };
-  if (out.notice) headers['X-Result-Notice'] = encodeURIComponent(out.notice);
-  const body = Readable.toWeb(fs.createReadStream(filePath)) as ReadableStream<Uint8Array>;
-  return new Response(body, { status: 200, headers });
-}
-
-export async function downloadJob(tool: FileToolDef, fileId: string, owner: Owner): Promise<Response> {
+/** The stored result a download sends (lib/api/file-response.ts streams it). */
+export async function downloadJob(tool: FileToolDef, fileId: string, owner: Owner): Promise<{ path: string; output: StoredOutput }> {
   const found = await findOutput(fileId, tool.api, owner);
   if (!found) throw new AppError('NOT_FOUND', 'This file does not exist or has already been deleted.');
-  return fileResponse(found.path, found.output);
+  return found;
 }
 
 export async function cleanupJob(sessionIdRaw: unknown, owner: Owner): Promise<boolean> {

@@ -32,13 +32,20 @@ async function childPids(pid: number): Promise<number[]> {
   return all;
 }
 
-/** Resident bytes of a process and everything it started (a tool may run a helper binary). */
-export async function treeRss(pid: number, depth = 0): Promise<number | null> {
+/** A process's descendants (a tool may run a helper binary), a few levels deep. */
+async function descendants(pid: number, depth = 0): Promise<number[]> {
+  if (depth > 3) return [];
+  const out: number[] = [];
+  for (const c of await childPids(pid)) out.push(c, ...(await descendants(c, depth + 1)));
+  return out;
+}
+
+/** Resident bytes of a process and everything it started, or null when /proc cannot tell. */
+export async function treeRss(pid: number): Promise<number | null> {
   const own = await processRss(pid);
   if (own === null) return null;
-  if (depth > 3) return own;
   let total = own;
-  for (const c of await childPids(pid)) total += (await treeRss(c, depth + 1)) ?? 0;
+  for (const c of await descendants(pid)) total += (await processRss(c)) ?? 0;
   return total;
 }
 
@@ -52,6 +59,9 @@ export class Runner {
   /** Last memory the child reported itself (used where /proc cannot be read). */
   private reported: number | null = null;
   private alive = true;
+  /** Descendant pids, re-read twice a second (listing them costs a read per thread). */
+  private kids: number[] = [];
+  private kidsAt = 0;
 
   constructor(workerPath: string, memoryMb: number, events: RunnerEvents) {
     this.child = fork(workerPath, [], {
@@ -59,7 +69,6 @@ export class Runner {
       execArgv: [`--max-old-space-size=${Math.max(64, memoryMb)}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, ONEDESK_JOB_RUNNER: '1' },
     });
     this.child.on('message', (m: RunnerMessage) => {
       if (m && typeof m === 'object' && 'rss' in m && typeof m.rss === 'number') this.reported = m.rss;
@@ -84,8 +93,17 @@ export class Runner {
 
   /** The runner's resident memory now (process tree), in bytes. */
   async rss(): Promise<number | null> {
-    if (!this.alive || this.child.pid === undefined) return null;
-    return (await treeRss(this.child.pid)) ?? this.reported;
+    const pid = this.child.pid;
+    if (!this.alive || pid === undefined) return null;
+    const own = await processRss(pid);
+    if (own === null) return this.reported;
+    if (Date.now() - this.kidsAt > 500) {
+      this.kids = await descendants(pid);
+      this.kidsAt = Date.now();
+    }
+    let total = own;
+    for (const k of this.kids) total += (await processRss(k)) ?? 0;
+    return total;
   }
 
   /** While a job runs the runner keeps the server process alive; an idle one does not. */

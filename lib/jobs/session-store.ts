@@ -101,7 +101,7 @@ export async function touchSession(id: string): Promise<void> {
 }
 
 /** A fresh private directory inside the session for staging or a job's scratch files. */
-export async function scratchDir(id: string, prefix: 'upload' | 'job'): Promise<string> {
+export async function scratchDir(id: string, prefix: 'job'): Promise<string> {
   const dir = path.join(sessionDir(id), `tmp-${prefix}-${randomBytes(6).toString('hex')}`);
   await fs.mkdir(dir, { recursive: true });
   return dir;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sweep } from './sweeper';
-import { cleanup, processStep, upload, useTestDataDir } from '@/tests/support/api';
+import { call, cleanup, processStep, upload, useTestDataDir } from '@/tests/support/api';
 import { sampleFile } from '@/tests/support/sample-files';
 
 const data = useTestDataDir({ SESSION_TTL_MINUTES: '60' });
@@ -16,10 +16,10 @@ describe('sweeper', () => {
     const old = await upload('pdf/merge', [await sampleFile('pdf', 'a.pdf'), await sampleFile('pdf', 'b.pdf')]);
     const fresh = await upload('pdf/merge', [await sampleFile('pdf', 'c.pdf'), await sampleFile('pdf', 'd.pdf')]);
     expect(old.res.status).toBe(200);
-    const qr = await import('@/lib/api/qr-endpoint');
     // An output indexed under the old session, as a finished job leaves it.
     const oldDir = path.join(data.dir(), 'sessions', old.sessionId);
-    await qr.generateQr({ content: 'x' }, { token: 'test-owner-token-0000000', fresh: false }, 'test-client'); // a standalone QR session, fresh
+    // A standalone QR session, fresh.
+    expect((await call('POST', '/api/qr/generate/process/', { body: JSON.stringify({ content: 'x' }) })).status).toBe(200);
     age(path.join(oldDir, 'meta.json'), 61 * 60_000);
     age(oldDir, 61 * 60_000);
 

@@ -9,6 +9,7 @@ import { AppError, displayName } from '@/lib/core/errors';
 import type { JobOutput } from '@/lib/tools/types';
 import { Runner } from './runner';
 import type { JobReply, JobRequest } from './worker-protocol';
+import { serverConfig } from '@/lib/config';
 
 const MB = 1024 * 1024;
 
@@ -77,7 +78,7 @@ export class WorkerPool {
   constructor(private readonly opts: PoolOptions) {}
 
   get workerPath(): string {
-    return this.opts.workerPath ?? process.env.JOB_WORKER_PATH ?? path.join(process.cwd(), '.workers', 'processor-worker.mjs');
+    return this.opts.workerPath ?? serverConfig().jobWorkerPath ?? path.join(process.cwd(), '.workers', 'processor-worker.mjs');
   }
 
   stats() {
@@ -112,7 +113,12 @@ export class WorkerPool {
     this.closed = true;
     for (const p of this.queue.splice(0)) this.settle(p, new AppError('UNAVAILABLE', 'The server is shutting down.'));
     const slots = this.slots.splice(0);
-    for (const s of slots) this.stopTimers(s);
+    for (const s of slots) {
+      this.stopTimers(s);
+      const job = s.job;
+      s.job = null;
+      if (job) this.settle(job, new AppError('UNAVAILABLE', 'The server is shutting down.'));
+    }
     await Promise.all(slots.map((s) => s.runner.kill()));
   }
 

@@ -115,7 +115,11 @@ export class OutPackage {
       } else if (p.source) {
         const { pkg, name } = p.source;
         zip.addReadStreamLazy(p.name, { mtime, compress }, (cb) => {
-          pkg.stream(name).then((s) => cb(null, s), (e: Error) => cb(e, undefined as never));
+          pkg.stream(name).then((s) => {
+            // yazl does not listen for a source stream's errors (a DTD, a damaged entry): fail the write.
+            s.once('error', (e) => zip.emit('error', e));
+            cb(null, s);
+          }, (e: Error) => cb(e, undefined as never));
         });
       }
       if (p.rels && p.rels.rels.length > 0) {
@@ -127,7 +131,12 @@ export class OutPackage {
     zip.end();
     await new Promise<void>((resolve, reject) => {
       const ws = fs.createWriteStream(outPath);
-      zip.outputStream.on('error', reject).pipe(ws).on('finish', resolve).on('error', reject);
+      const failed = (e: Error) => {
+        ws.destroy();
+        reject(e);
+      };
+      zip.on('error', failed);
+      zip.outputStream.on('error', failed).pipe(ws).on('finish', resolve).on('error', failed);
     });
   }
 }

@@ -4,26 +4,18 @@
 // inflated one at a time with a byte cap equal to their declared size (yauzl checks the lie both ways).
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
+import { dtdGuard } from './dtd-guard';
 import yauzl from 'yauzl';
 import { AppError, displayName } from '@/lib/core/errors';
+import { serverConfig } from '@/lib/config';
 
 export interface PackageLimits { maxEntries: number; maxEntryBytes: number; maxTotalBytes: number; maxRatio: number }
 
 const MiB = 1024 * 1024;
 
-function envInt(name: string, fallback: number): number {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
-}
-
-/** Defaults, each overridable by environment: OFFICE_MAX_ENTRIES, OFFICE_MAX_ENTRY_BYTES,
+/** Defaults, each overridable by environment (lib/config.ts): OFFICE_MAX_ENTRIES, OFFICE_MAX_ENTRY_BYTES,
  * OFFICE_MAX_TOTAL_BYTES, OFFICE_MAX_RATIO. */
-export const DEFAULT_LIMITS: PackageLimits = {
-  maxEntries: envInt('OFFICE_MAX_ENTRIES', 10_000),
-  maxEntryBytes: envInt('OFFICE_MAX_ENTRY_BYTES', 256 * MiB),
-  maxTotalBytes: envInt('OFFICE_MAX_TOTAL_BYTES', 1024 * MiB),
-  maxRatio: envInt('OFFICE_MAX_RATIO', 200),
-};
+export const DEFAULT_LIMITS: PackageLimits = serverConfig().office;
 
 /** Entries smaller than this are never refused for their ratio alone: small, repetitive XML compresses
  * far better than 200:1 and cannot hurt. The total is still capped. */
@@ -222,14 +214,20 @@ export async function openPackage(filePath: string, name: string, expect?: Packa
   const entryOf = (part: string): yauzl.Entry | undefined => byLower.get(part.replace(/^\//, '').toLowerCase());
   let closed = false;
 
+  // Every part passes the DTD guard, copied as it is or parsed (see dtd-guard.ts): 422 naming the file.
   const stream = async (part: string): Promise<Readable> => {
     const e = entryOf(part);
     if (!e || closed) throw damaged();
+    let raw: Readable;
     try {
-      return await zip.openReadStreamPromise(e);
+      raw = await zip.openReadStreamPromise(e);
     } catch {
       throw damaged();
     }
+    const guarded = raw.pipe(dtdGuard(damaged));
+    raw.once('error', (err) => guarded.destroy(err));
+    guarded.once('close', () => raw.destroy());
+    return guarded;
   };
 
   const read = async (part: string): Promise<Buffer> => {
@@ -321,10 +319,4 @@ export async function sniffOfficeKind(filePath: string): Promise<PackageKind | n
   } finally {
     await pkg?.close();
   }
-}
-
-/** True when the file is an OLE compound file: an encrypted OOXML package (or a legacy .doc/.ppt). */
-export async function isOleContainer(filePath: string): Promise<boolean> {
-  const head = await readHead(filePath, 8);
-  return head.length === 8 && head.equals(OLE_MAGIC);
 }

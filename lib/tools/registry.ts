@@ -1,5 +1,5 @@
 // The one declaration of every tool. Plain data, safe to import in the browser: the sidebar, home grid,
-// page metadata, sitemap, API dispatch and tests all read it.
+// page metadata, sitemap, the API route wrapper and tests all read it.
 
 export type GroupId = 'pdf' | 'word' | 'powerpoint' | 'image' | 'text' | 'qr';
 export type PageKind = 'single' | 'merge' | 'lock' | 'translate' | 'count' | 'qr';

@@ -22,6 +22,7 @@ import { deepl } from './providers/deepl';
 import { libreTranslate } from './providers/libretranslate';
 import { ProviderError, type TranslationProvider } from './providers/types';
 import { splitText, translateChunks } from './split';
+import { serverConfig } from '@/lib/config';
 
 export interface TranslateRequest { text: string; input_language: string; output_language: string; device?: unknown }
 export type TranslateResult =
@@ -65,28 +66,26 @@ function validate(req: unknown): { text: string; input: LanguageCode | typeof AU
 }
 
 export function timeoutMs(): number {
-  const n = Number(process.env.TRANSLATE_TIMEOUT_MS);
-  return Number.isFinite(n) && n > 0 ? n : 20_000;
+  return serverConfig().translate.timeoutMs;
 }
 
 let cached: { key: string; list: Promise<TranslationProvider[]> } | null = null;
 
 /** The configured engines in order; rebuilt when the environment changes. */
 export function configuredProviders(): Promise<TranslationProvider[]> {
-  const env = process.env;
-  const key = [env.TRANSLATE_PROVIDERS, env.LIBRETRANSLATE_URL, env.LIBRETRANSLATE_API_KEY, env.DEEPL_API_KEY,
-    env.DEEPL_API_URL, env.APERTIUM_BIN, env.TRANSLATE_TIMEOUT_MS].join('\u0000');
+  const cfg = serverConfig().translate;
+  const key = JSON.stringify(cfg);
   if (cached?.key === key) return cached.list;
-  const order = (env.TRANSLATE_PROVIDERS || 'libretranslate,deepl,apertium').split(',').map((s) => s.trim().toLowerCase());
+  const order = cfg.providers.split(',').map((s) => s.trim().toLowerCase());
   const list = (async () => {
     const out: TranslationProvider[] = [];
     for (const id of order) {
-      if (id === 'libretranslate' && env.LIBRETRANSLATE_URL) {
-        out.push(libreTranslate({ url: env.LIBRETRANSLATE_URL, apiKey: env.LIBRETRANSLATE_API_KEY || undefined, timeoutMs: timeoutMs() }));
-      } else if (id === 'deepl' && env.DEEPL_API_KEY) {
-        out.push(deepl({ apiKey: env.DEEPL_API_KEY, url: env.DEEPL_API_URL || undefined }));
-      } else if (id === 'apertium' && (await apertiumAvailable(env.APERTIUM_BIN || 'apertium'))) {
-        out.push(apertium({ bin: env.APERTIUM_BIN || 'apertium' }));
+      if (id === 'libretranslate' && cfg.libreTranslateUrl) {
+        out.push(libreTranslate({ url: cfg.libreTranslateUrl, apiKey: cfg.libreTranslateApiKey, timeoutMs: cfg.timeoutMs }));
+      } else if (id === 'deepl' && cfg.deeplApiKey) {
+        out.push(deepl({ apiKey: cfg.deeplApiKey, url: cfg.deeplApiUrl }));
+      } else if (id === 'apertium' && (await apertiumAvailable(cfg.apertiumBin))) {
+        out.push(apertium({ bin: cfg.apertiumBin }));
       }
     }
     return out;

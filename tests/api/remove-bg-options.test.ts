@@ -3,7 +3,7 @@
 // transparent, crop size against the known mask of the composite). Without the fields the spec's transparent
 // PNG is unchanged (tests/api/file-tools.test.ts).
 import sharp from 'sharp';
-import { makeComposite, type Composite } from '@/lib/tools/image/background/test-images';
+import { makeComposite, type Composite } from '@/tests/support/image/background-images';
 import { CROP_MARGIN, CROP_MIN_MARGIN } from '@/lib/tools/image/background/settings';
 import { download, loadFixture, processStep, upload, useTestDataDir } from '../support/api';
 

@@ -3,14 +3,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DELETE, GET, POST } from '@/app/api/[...path]/route';
 import { fileToolByApi } from '@/lib/tools/registry';
 import { resetJobPool } from '@/lib/jobs/pool';
 import { resetRateLimits } from '@/lib/api/rate-limit';
 import type { FixtureFile } from './tool-fixture';
-
-type Handler = (req: Request, ctx: { params: Promise<{ path: string[] }> }) => Promise<Response>;
-const HANDLERS: Record<string, Handler> = { GET, POST, DELETE };
+import { resolveApiRoute } from './app-router';
 
 /** Points DATA_DIR at a fresh temp folder for this test file and tears everything down after it. */
 export function useTestDataDir(env: Record<string, string> = {}): { dir: () => string } {
@@ -74,9 +71,9 @@ export async function call(method: string, urlPath: string, init: RequestInit = 
     method,
     headers: { 'x-forwarded-for': v.ip, ...(v.cookie ? { cookie: v.cookie } : {}), ...headers, ...(init.headers as Record<string, string>) },
   });
-  const segments = urlPath.replace(/^\/api\//, '').split('/');
-  const handler = HANDLERS[method] ?? (POST as Handler);
-  const res = await handler(req, { params: Promise.resolve({ path: segments }) });
+  const route = resolveApiRoute(method, urlPath);
+  if (!route) throw new Error(`no route.ts exports ${method} for ${urlPath}`);
+  const res = await route.handler(req, { params: Promise.resolve(route.params) });
   const set = res.headers.get('set-cookie');
   if (set) v.cookie = set.split(';')[0];
   return res;

@@ -17,6 +17,7 @@ import { compressWithSettings, writeOutcome } from './compress-target';
 import { findQuality, jpegOptions, type QualitySearch } from './jpeg-search';
 import { decode, guarded, openImage, type SourceImage } from './sharp-input';
 import type { RawImage } from './similarity';
+import { serverConfig } from '@/lib/config';
 
 /** Calibrated on corpus and generated photos (docs/notes/image-text.md): smooth pictures get q45-60, detailed
  * ones up to the cap. The cap (85) stops the search from spending bytes on preserving sensor noise, where
@@ -24,9 +25,8 @@ import type { RawImage } from './similarity';
 export const COMPRESS_SEARCH: QualitySearch = { target: 0.973, min: 40, max: 85 };
 
 export function compressSearch(): QualitySearch {
-  // globalThis: this module's own export `process` shadows Node's.
-  const t = Number(globalThis.process.env.IMAGE_COMPRESS_TARGET);
-  return t > 0.8 && t < 1 ? { ...COMPRESS_SEARCH, target: t } : COMPRESS_SEARCH;
+  const t = serverConfig().imageCompressTarget;
+  return t !== undefined && t > 0.8 && t < 1 ? { ...COMPRESS_SEARCH, target: t } : COMPRESS_SEARCH;
 }
 
 export const ALREADY_SMALL = 'This image is already well compressed: the original picture is returned, with its metadata (GPS, camera details) removed.';

@@ -1,4 +1,4 @@
-/** @jest-environment ./lib/tools/image/background/onnx-test-environment.js */
+/** @jest-environment ./tests/support/onnx-test-environment.js */
 // Background removal on composites with a known mask and on real photos. The model runs are heavy (one
 // session load per file, a few seconds per run on a busy machine), so the file runs it three times in all.
 import fs from 'node:fs';
@@ -12,7 +12,7 @@ import { decodeRgba } from './background/decode';
 import { refineMask } from './background/guided';
 import { applyMatte, resizeMask } from './background/matte';
 import { MODEL_SIZE, modelDir, predictMask } from './background/model';
-import { alphaError, edgeColourError, makeComposite, maskIoU, type Composite } from './background/test-images';
+import { alphaError, edgeColourError, makeComposite, maskIoU, type Composite } from '@/tests/support/image/background-images';
 import { process as removeBackground } from './remove-background';
 
 jest.setTimeout(240_000);

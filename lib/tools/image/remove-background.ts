@@ -3,7 +3,7 @@
 // size, its edges refined with a guided filter on the image, edge colours decontaminated, and the cut-out
 // written as an RGBA PNG (or, with issue 20's options, on a colour, as JPEG, cropped: background/output.ts).
 import 'server-only';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/core/errors';
 import type { Processor } from '../types';
 import { decodeRgba } from './background/decode';
 import { refineMask } from './background/guided';
@@ -19,13 +19,14 @@ export const MAX_PIXELS = 50_000_000;
 export async function cutOut(rgba: Buffer, width: number, height: number, inputHasAlpha: boolean): Promise<Uint8Array> {
   const small = await predictMask(rgba, width, height);
   const alpha = resizeMask(small, MODEL_SIZE, MODEL_SIZE, width, height);
-  // Snap the scaled-up mask's edges to the image's own edges (hair, fine outlines).
-  await refineMask(rgba, alpha, width, height);
+  // Snap the scaled-up mask's edges to the image's own edges (hair, fine outlines). The filter's shrunk
+  // copy of the image serves the edge colour estimates too.
+  const guide = await refineMask(rgba, alpha, width, height);
   if (inputHasAlpha) {
     // Already transparent pixels stay transparent.
     for (let i = 0; i < alpha.length; i++) alpha[i] = Math.round((alpha[i] * rgba[i * 4 + 3]) / 255);
   }
-  await applyMatte(rgba, alpha, width, height);
+  await applyMatte(rgba, alpha, width, height, guide);
   return alpha;
 }
 

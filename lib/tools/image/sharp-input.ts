@@ -11,6 +11,7 @@ import 'server-only';
 import { readFile } from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError, displayName, isAppError } from '@/lib/core/errors';
+import { serverConfig } from '@/lib/config';
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' | 'heif';
 
@@ -22,8 +23,7 @@ export const DEFAULT_MAX_PIXELS = 100_000_000;
 
 /** Largest accepted width × height (all frames). IMAGE_MAX_PIXELS overrides the 100 MP default. */
 export function maxInputPixels(): number {
-  const env = Number(process.env.IMAGE_MAX_PIXELS);
-  return Number.isFinite(env) && env > 0 ? Math.floor(env) : DEFAULT_MAX_PIXELS;
+  return serverConfig().imageMaxPixels;
 }
 
 export interface SourceImage {

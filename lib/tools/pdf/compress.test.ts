@@ -5,8 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { isAppError } from '@/lib/core/errors';
 import { process as compress } from './compress';
-import { cmykPdf, mixedImagePdf, photoPdf, textPdf } from './compress/testing/make-pdfs';
-import { compareDocs } from './compress/testing/page-similarity';
+import { cmykPdf, mixedImagePdf, photoPdf, textPdf } from '@/tests/support/pdf-compress/make-pdfs';
+import { compareDocs } from '@/tests/support/pdf-compress/page-similarity';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 
 let dir: string;

@@ -7,7 +7,7 @@ import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus'
 import type { JobInput } from '../types';
 import { process as lock, PASSWORD_TOO_SHORT } from './lock';
 import { saslprep } from './lock/saslprep';
-import { buildRichPdf, linkTargets, outlineLines, pdftotext, qpdfJson } from './merge/test-pdfs';
+import { buildRichPdf, linkTargets, outlineLines, pdftotext, qpdfJson } from '@/tests/support/pdf/merge-pdfs';
 
 let dir: string;
 beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lock-test-')); });

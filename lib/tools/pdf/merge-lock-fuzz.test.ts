@@ -7,7 +7,7 @@ import path from 'node:path';
 import { isAppError } from '@/lib/core/errors';
 import { process as lock } from './lock';
 import { process as merge } from './merge';
-import { buildRichPdf } from './merge/test-pdfs';
+import { buildRichPdf } from '@/tests/support/pdf/merge-pdfs';
 
 let dir: string;
 beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-lock-fuzz-')); });

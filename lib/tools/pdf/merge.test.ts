@@ -7,7 +7,7 @@ import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus'
 import type { JobInput } from '../types';
 import { process as merge } from './merge';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
-import { buildRichPdf, buildTaggedPdf, linkTargets, parentTreeProblems, outlineLines, pdftotext, qpdfJson, type QpdfJson, type QpdfOutline } from './merge/test-pdfs';
+import { buildRichPdf, buildTaggedPdf, linkTargets, parentTreeProblems, outlineLines, pdftotext, qpdfJson, type QpdfJson, type QpdfOutline } from '@/tests/support/pdf/merge-pdfs';
 
 let dir: string;
 beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-test-')); });

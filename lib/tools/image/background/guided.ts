@@ -22,17 +22,16 @@ function boxMean(src: Float32Array, w: number, h: number, r: number, tmp: Float3
       tmp[row + x] = acc / (Math.min(w - 1, hi) - Math.max(0, x - r) + 1);
     }
   }
-  for (let x = 0; x < w; x++) {
-    let acc = 0;
-    for (let y = 0; y <= Math.min(r, h - 1); y++) acc += tmp[y * w + x];
-    for (let y = 0; y < h; y++) {
-      const lo = y - r - 1, hi = y + r;
-      if (y > 0) {
-        if (hi < h) acc += tmp[hi * w + x];
-        if (lo >= 0) acc -= tmp[lo * w + x];
-      }
-      src[y * w + x] = acc / (Math.min(h - 1, hi) - Math.max(0, y - r) + 1);
-    }
+  // Vertical pass row by row with a running sum per column (a column-wise walk misses the cache at every step).
+  const acc = new Float64Array(w);
+  for (let y = 0; y <= Math.min(r, h - 1); y++) for (let x = 0, o = y * w; x < w; x++, o++) acc[x] += tmp[o];
+  for (let y = 0; y < h; y++) {
+    const inv = 1 / (Math.min(h - 1, y + r) - Math.max(0, y - r) + 1);
+    const row = y * w;
+    for (let x = 0; x < w; x++) src[row + x] = acc[x] * inv;
+    const add = y + r + 1, drop = y - r;
+    if (add < h) for (let x = 0, o = add * w; x < w; x++, o++) acc[x] += tmp[o];
+    if (drop >= 0) for (let x = 0, o = drop * w; x < w; x++, o++) acc[x] -= tmp[o];
   }
 }
 
@@ -43,25 +42,36 @@ export interface GuidedOptions {
   eps?: number;
 }
 
+/** The image, shrunk to the coefficient grid, as 3-channel RGB: reused for the edge colour estimates. */
+export interface GridGuide { data: Buffer; w: number; h: number }
+
+/** Size of the coefficient grid for an image (the image's own size up to GRID px). */
+export function gridSize(width: number, height: number): { w: number; h: number } {
+  const scale = Math.min(1, GRID / Math.max(width, height));
+  return { w: Math.max(1, Math.round(width * scale)), h: Math.max(1, Math.round(height * scale)) };
+}
+
 /**
  * Refines `alpha` (full size, in place) with the colour image `rgba` as guide. Only pixels near the mask's
  * edge can change: where the mask is flat over the window the filter returns it unchanged.
  */
-export async function refineMask(rgba: Buffer, alpha: Uint8Array, width: number, height: number, opts: GuidedOptions = {}): Promise<void> {
+export async function refineMask(
+  rgba: Buffer, alpha: Uint8Array, width: number, height: number, opts: GuidedOptions = {},
+): Promise<GridGuide> {
   const r = opts.radius ?? 3;
   const eps = opts.eps ?? 1e-3;
-  const scale = Math.min(1, GRID / Math.max(width, height));
-  const w = Math.max(1, Math.round(width * scale)), h = Math.max(1, Math.round(height * scale));
+  const { w, h } = gridSize(width, height);
+  const scaled = w < width || h < height;
   const n = w * h;
-  let guide: Buffer, mask: Buffer;
-  if (scale < 1) {
+  let guide: Buffer, mask: Uint8Array;
+  if (scaled) {
     guide = await sharp(rgba, { raw: { width, height, channels: 4 } }).resize(w, h, { fit: 'fill' }).removeAlpha().raw().toBuffer();
     mask = await sharp(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), { raw: { width, height, channels: 1 } })
       .resize(w, h, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
   } else {
     guide = Buffer.alloc(n * 3);
     for (let i = 0; i < n; i++) { guide[i * 3] = rgba[i * 4]; guide[i * 3 + 1] = rgba[i * 4 + 1]; guide[i * 3 + 2] = rgba[i * 4 + 2]; }
-    mask = Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length);
+    mask = Uint8Array.from(alpha);
   }
   // Planes: I_r, I_g, I_b, p, then products rr rg rb gg gb bb, rp gp bp. All box-filtered.
   const P = Array.from({ length: 13 }, () => new Float32Array(n));
@@ -106,24 +116,40 @@ export async function refineMask(rgba: Buffer, alpha: Uint8Array, width: number,
       }
     }
   }
-  // Full size: q = mean_a . I + mean_b, with the coefficients sampled bilinearly from the grid.
+  // Full size: q = mean_a . I + mean_b, with the coefficients sampled bilinearly from the grid. Only grid
+  // cells near an edge are visited pixel by pixel; elsewhere the mask is flat and kept as it is.
   const sx = w / width, sy = h / height;
-  for (let y = 0, i = 0; y < height; y++) {
+  const colStart = new Int32Array(w + 1).fill(width); // first full-size x whose left grid column is cx
+  const txs = new Float32Array(width);
+  for (let x = width - 1; x >= 0; x--) {
+    const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), w - 1);
+    const x0 = Math.floor(fx);
+    txs[x] = fx - x0;
+    colStart[x0] = x;
+  }
+  for (let cx = w - 1; cx >= 0; cx--) colStart[cx] = Math.min(colStart[cx], colStart[cx + 1]);
+  for (let y = 0; y < height; y++) {
     const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), h - 1);
     const y0 = Math.floor(fy), y1 = Math.min(y0 + 1, h - 1), ty = fy - y0;
-    for (let x = 0; x < width; x++, i++) {
-      const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), w - 1);
-      const x0 = Math.floor(fx);
-      if (!active[y0 * w + x0]) continue;
-      const x1 = Math.min(x0 + 1, w - 1), tx = fx - x0;
-      const k00 = y0 * w + x0, k01 = y0 * w + x1, k10 = y1 * w + x0, k11 = y1 * w + x1;
-      const w00 = (1 - tx) * (1 - ty), w01 = tx * (1 - ty), w10 = (1 - tx) * ty, w11 = tx * ty;
-      const cr = ar[k00] * w00 + ar[k01] * w01 + ar[k10] * w10 + ar[k11] * w11;
-      const cg = ag[k00] * w00 + ag[k01] * w01 + ag[k10] * w10 + ag[k11] * w11;
-      const cb = ab[k00] * w00 + ab[k01] * w01 + ab[k10] * w10 + ab[k11] * w11;
-      const cq = bq[k00] * w00 + bq[k01] * w01 + bq[k10] * w10 + bq[k11] * w11;
-      const q = (cr * rgba[i * 4] + cg * rgba[i * 4 + 1] + cb * rgba[i * 4 + 2]) / 255 + cq;
-      alpha[i] = q <= 0 ? 0 : q >= 1 ? 255 : Math.round(q * 255);
+    const row = y * width;
+    for (let cx = 0; cx < w; cx++) {
+      const xa = colStart[cx], xb = colStart[cx + 1];
+      if (xa >= xb) continue;
+      const k00 = y0 * w + cx;
+      if (!active[k00]) continue;
+      const x1 = Math.min(cx + 1, w - 1);
+      const k01 = y0 * w + x1, k10 = y1 * w + cx, k11 = y1 * w + x1;
+      for (let x = xa, i = row + xa; x < xb; x++, i++) {
+        const tx = txs[x];
+        const w00 = (1 - tx) * (1 - ty), w01 = tx * (1 - ty), w10 = (1 - tx) * ty, w11 = tx * ty;
+        const cr = ar[k00] * w00 + ar[k01] * w01 + ar[k10] * w10 + ar[k11] * w11;
+        const cg = ag[k00] * w00 + ag[k01] * w01 + ag[k10] * w10 + ag[k11] * w11;
+        const cb = ab[k00] * w00 + ab[k01] * w01 + ab[k10] * w10 + ab[k11] * w11;
+        const cq = bq[k00] * w00 + bq[k01] * w01 + bq[k10] * w10 + bq[k11] * w11;
+        const q = (cr * rgba[i * 4] + cg * rgba[i * 4 + 1] + cb * rgba[i * 4 + 2]) / 255 + cq;
+        alpha[i] = q <= 0 ? 0 : q >= 1 ? 255 : Math.round(q * 255);
+      }
     }
   }
+  return { data: guide, w, h };
 }

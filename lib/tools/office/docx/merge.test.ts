@@ -6,8 +6,8 @@ import yauzl from 'yauzl';
 import { corpusPath, describeCorpus, hasCorpus } from '@/tests/support/corpus';
 import { mergeDocx } from './merge';
 import { checkDocxPackage, docxCounts } from './check-package';
-import { buildDocx, solidPng } from './testing/build-docs';
-import { convertedPath, firstMissingInOrder, sofficeConvert, wordLines } from './testing/libreoffice';
+import { buildDocx, solidPng } from '@/tests/support/docx/build-docs';
+import { convertedPath, firstMissingInOrder, sofficeConvert, wordLines } from '@/tests/support/docx/libreoffice';
 import { process as processDocx } from '../docx-merge';
 
 let dir: string;

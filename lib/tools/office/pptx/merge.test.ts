@@ -5,9 +5,9 @@ import { isAppError } from '@/lib/core/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { process as mergeProcess } from '../pptx-merge';
 import { mergePresentations } from './merge';
-import { buildDeck, editDeck, MARKER, withComment, withModernComment } from './testing/build-deck';
-import { pageSimilarity, pdfPageCount, pdfPageSizes, renderPages, toPdf } from './testing/render';
-import { parseStrict, verifyDeck, type DeckReport } from './testing/verify';
+import { buildDeck, editDeck, MARKER, withComment, withModernComment } from '@/tests/support/pptx/build-deck';
+import { pageSimilarity, pdfPageCount, pdfPageSizes, renderPages, toPdf } from '@/tests/support/pptx/render';
+import { parseStrict, verifyDeck, type DeckReport } from '@/tests/support/pptx/verify';
 
 const EMU = 914400;
 let dir: string;
@@ -170,6 +170,22 @@ describe('PowerPoint merge of decks built by pptxgenjs', () => {
       const refs = [...report.parts.get(s)!.toString('utf8').matchAll(/r:(?:embed|link|id)="([^"]+)"/g)].map((m) => m[1]);
       expect(refs.filter((r) => !ids.includes(r))).toEqual([]);
     }
+  });
+
+  test('refuses a DTD in any XML part, parsed or copied as it is, naming the file (billion laughs)', async () => {
+    const laughs = '<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>';
+    const plant = (label: string, pick: (names: string[]) => string) =>
+      buildDeck({ layout: 'LAYOUT_16x9', label, slides: 1 }).then((deck) =>
+        editDeck(deck, (parts) => {
+          const name = pick([...parts.keys()]);
+          parts.set(name, Buffer.from(parts.get(name)!.toString('utf8').replace(/^(<\?xml[^>]*\?>)?/, `$1${laughs}`)));
+        }),
+      );
+    // A slide (rewritten on the way) and a theme (copied as it is) each carry the DTD.
+    const slide = save('dtd-slide.pptx', await plant('DtdSlide', (n) => n.find((x) => /slides\/slide1\.xml$/.test(x))!));
+    const theme = save('dtd-theme.pptx', await plant('DtdTheme', (n) => n.find((x) => /theme\/theme1\.xml$/.test(x))!));
+    await expectRefused([a, slide], 'dtd-slide.pptx', /damaged or not a valid PowerPoint/);
+    await expectRefused([a, theme], 'dtd-theme.pptx', /damaged or not a valid PowerPoint/);
   });
 
   test('the processor writes Merged_File.pptx in the job folder', async () => {

@@ -89,12 +89,22 @@ export class OutPackage {
       else if (p.stream) {
         const open = p.stream;
         zip.addReadStreamLazy(p.name, { mtime, compress, size: p.size }, (cb) => {
-          open().then((s) => cb(null, s), (e: unknown) => cb(e, undefined as unknown as Readable));
+          open().then((s) => {
+            // yazl does not listen for a source stream's errors (a DTD, a damaged entry): fail the write.
+            s.once('error', (e) => zip.emit('error', e));
+            cb(null, s);
+          }, (e: unknown) => cb(e, undefined as unknown as Readable));
         });
       }
       if (p.rels && p.rels.length > 0) zip.addBuffer(xml(writeRels(p.name, p.rels)), relsPartOf(p.name), { mtime });
     }
     zip.end();
-    await pipeline(zip.outputStream as Readable, fs.createWriteStream(file));
+    const zipError = new Promise<never>((_, reject) =>
+      zip.once('error', (e: Error) => {
+        (zip.outputStream as Readable).destroy(e);
+        reject(e);
+      }),
+    );
+    await Promise.race([pipeline(zip.outputStream as Readable, fs.createWriteStream(file)), zipError]);
   }
 }

@@ -2,7 +2,9 @@
 //   probePdf(path)               qpdf's view: page count, encryption, damage (no pdf-lib involved)
 //   loadCheckedPdf(input, ctx)   pdf-lib document + its pages, cross-checked with qpdf; AppError otherwise
 //   walkPageTree(doc)            the page leaves in order, loop-safe, with inherited attributes
-//   pdfErrors                    the visitor-facing messages (they name the file)
+//   pdfErrors                    the visitor-facing messages (they name the file; pdf-errors.ts)
+// compress/open.ts is the same policy for Compress, with pdf.js as the second reader (it rewrites with pdf-lib
+// and MuPDF, not qpdf); it shares these messages and the encryption sniff.
 // Policy: an input must be read identically by two independent readers (qpdf-wasm and pdf-lib). A file qpdf
 // can only read with repairs is rewritten by qpdf first and pdf-lib reads the repaired copy; if the two still
 // disagree on the page count, the file is refused as damaged instead of silently losing pages.
@@ -10,20 +12,12 @@ import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, ParseSpeeds, type PDFObject } from 'pdf-lib';
-import { AppError, displayName } from '@/lib/core/errors';
+import { displayName } from '@/lib/core/errors';
+import { pdfErrors } from './pdf-errors';
 import type { JobContext, JobInput } from '../../types';
 import { QpdfSession, runQpdf, type QpdfFile } from './qpdf';
 
-export const pdfErrors = {
-  encrypted: (name: string) =>
-    new AppError('UNPROCESSABLE', `"${displayName(name)}" is password-protected. Remove the password and try again.`),
-  restricted: (name: string) =>
-    new AppError('UNPROCESSABLE', `"${displayName(name)}" is protected against changes by its author. Remove the protection and try again.`),
-  damaged: (name: string) => new AppError('UNPROCESSABLE', `"${displayName(name)}" is damaged and cannot be read.`),
-  noPages: (name: string) => new AppError('UNPROCESSABLE', `"${displayName(name)}" has no pages.`),
-  lostPages: (name: string, readable: number, declared: number) =>
-    new AppError('UNPROCESSABLE', `"${displayName(name)}" is damaged: only ${readable} of its ${declared} pages can be read.`),
-};
+export { pdfErrors, looksEncrypted } from './pdf-errors';
 
 export type Encryption =
   | 'none'

@@ -1,6 +1,6 @@
 // The compression pipeline on bytes, shared by the processor, its tests and the bench.
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
-import { AppError, displayName } from '@/lib/api/errors';
+import { AppError, displayName } from '@/lib/core/errors';
 import { encryptedError, looksEncrypted, openPdf } from './open';
 import { DecodeCapError } from './pixels';
 import type { CompressLevel } from './levels';

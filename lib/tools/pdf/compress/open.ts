@@ -1,18 +1,14 @@
 // Opens a visitor's PDF with pdf-lib for rewriting, and cross-checks the page count with pdf.js: pdf-lib
-// reads damaged files leniently and could silently lose pages, which must never pass as a result.
+// reads damaged files leniently and could silently lose pages, which must never pass as a result. The safe-open
+// policy of common/load-pdf.ts (two independent readers must agree), with its messages (common/pdf-errors.ts).
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
-import { AppError, displayName } from '@/lib/core/errors';
 import { PdfjsError, runPdfjs } from '../pdfjs/host';
 
-export const encryptedError = (name: string) =>
-  new AppError('UNPROCESSABLE', `"${displayName(name)}" is password-protected. Remove the password and try again.`);
-export const damagedError = (name: string) =>
-  new AppError('UNPROCESSABLE', `"${displayName(name)}" is damaged or is not a valid PDF, so it cannot be processed.`);
+import { looksEncrypted, pdfErrors } from '../common/pdf-errors';
 
-/** An /Encrypt entry sits in the (uncompressed) trailer or cross-reference stream dictionary. */
-export function looksEncrypted(bytes: Uint8Array): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf('/Encrypt') >= 0;
-}
+export const encryptedError = pdfErrors.encrypted;
+export const damagedError = pdfErrors.invalid;
+export { looksEncrypted };
 
 export async function openPdf(bytes: Uint8Array, path: string, name: string): Promise<PDFDocument> {
   if (looksEncrypted(bytes)) {

@@ -33,6 +33,8 @@ export interface RunOptions {
   /** The thread is stopped ('memory') when the process's RSS grows by more than this while it runs: typed
    * arrays, canvases and decoded streams live outside the V8 heap limit. */
   rssGrowthMb?: number;
+  /** Stops the thread ('limit'): a check running beside it found the file over a limit. */
+  signal?: AbortSignal;
   /** extract: receives each page as it is read (the result's pages array is then empty). */
   onPage?: (page: import('./protocol').PageData, index: number) => void;
 }
@@ -57,6 +59,7 @@ export function runPdfjs<T extends PdfjsTask>(task: T, opts: RunOptions = {}): P
       done = true;
       clearTimeout(timer);
       clearInterval(sampler);
+      opts.signal?.removeEventListener('abort', onAbort);
       fn();
       void worker.terminate();
     };
@@ -70,6 +73,9 @@ export function runPdfjs<T extends PdfjsTask>(task: T, opts: RunOptions = {}): P
       if (process.memoryUsage.rss() > rssLimit) finish(() => reject(new PdfjsError('memory', 'pdf.js used too much memory')));
     }, 50);
     sampler.unref();
+    const onAbort = () => finish(() => reject(new PdfjsError('limit', 'stopped: over a limit')));
+    if (opts.signal?.aborted) onAbort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
     worker.once('exit', () => clearInterval(sampler));
     worker.on('message', (msg: {
       ok: boolean; result?: PdfjsResult<T>; kind?: PdfjsError['kind']; message?: string;

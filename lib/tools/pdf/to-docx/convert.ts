@@ -4,7 +4,10 @@ import { Document, Packer, type ISectionOptions } from 'docx';
 import { AppError, displayName } from '@/lib/core/errors';
 import { PdfjsError, runPdfjs } from '../pdfjs/host';
 import type { RenderLimits } from '../pdfjs/protocol';
-import { encryptedError, damagedError, looksEncrypted } from '../compress/open';
+import { looksEncrypted, pdfErrors } from '../common/pdf-errors';
+
+const encryptedError = pdfErrors.encrypted;
+const damagedError = pdfErrors.invalid;
 import { pageSections } from './build-docx';
 import fs from 'node:fs/promises';
 import { serverConfig } from '@/lib/config';
@@ -35,14 +38,17 @@ export interface ConvertResult {
 
 export async function convertPdf(filePath: string, name: string, opts: { limits?: RenderLimits } = {}): Promise<ConvertResult> {
   const head = await fs.readFile(filePath);
-  try {
-    await checkContentSize(head, MAX_PAGES);
-  } catch (e) {
-    if (e instanceof ContentLimitError) {
-      throw new AppError('UNPROCESSABLE', `"${displayName(name)}" has page content too large to convert (page ${e.page} unpacks to more than a conversion may use).`);
-    }
-    throw e;
-  }
+  const contentError = (e: ContentLimitError) => new AppError('UNPROCESSABLE',
+    `"${displayName(name)}" has page content too large to convert (page ${e.page} unpacks to more than a conversion may use).`);
+  // The content-size check runs beside pdf.js (it costs a pdf-lib parse; the time is hidden) and stops the
+  // pdf.js thread the moment it finds a page over the limit, before pdf.js has inflated much of it.
+  const stop = new AbortController();
+  let overLimit: ContentLimitError | null = null;
+  const precheck = checkContentSize(head, MAX_PAGES).catch((e) => {
+    if (!(e instanceof ContentLimitError)) throw e;
+    overLimit = e;
+    stop.abort();
+  });
   const sections: Promise<ISectionOptions[]>[] = [];
   const scanned: number[] = [];
   const failedPages: number[] = [];
@@ -58,6 +64,7 @@ export async function convertPdf(filePath: string, name: string, opts: { limits?
       {
         timeoutMs: 240_000,
         rssGrowthMb: Math.min(1536, Math.round(serverConfig().jobMemoryMb / 2)),
+        signal: stop.signal,
         onPage: (page, index) => {
           if (page.failed) failedPages.push(index + 1);
           if (page.rendered) scanned.push(index + 1);
@@ -76,8 +83,12 @@ export async function convertPdf(filePath: string, name: string, opts: { limits?
         },
       },
     );
+    await precheck;
+    if (overLimit) throw contentError(overLimit);
   } catch (e) {
     await reader.close();
+    await precheck.catch(() => undefined);
+    if (overLimit) throw contentError(overLimit);
     if (e instanceof PdfjsError) {
       if (e.kind === 'password') throw encryptedError(name);
       if (e.kind === 'invalid') throw damagedError(name);

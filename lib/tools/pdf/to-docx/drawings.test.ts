@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { convertPdf } from './convert';
-import { DRAWING_PAGE_TEXT, drawingsPdf } from './testing/make-pdfs';
-import { docxToPdf, pdftotext, wordRecall, words } from './testing/measure';
+import { DRAWING_PAGE_TEXT, drawingsPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
+import { docxToPdf, pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 
 let dir: string;
 let docx: string;

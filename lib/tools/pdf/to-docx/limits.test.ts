@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/core/errors';
 import { blankLargePagesPdf, contentBombPdf, hugePagePdf } from '@/tests/fixtures/pdf-bombs';
 import { convertPdf } from './convert';
 import { cappedDecodedLength, checkContentSize } from './content-limits';
@@ -63,7 +63,7 @@ test('past the per-job pixel budget the job stops with a 422 naming the file', a
   const f = write('many-huge.pdf', await hugePagePdf(5_000, 4));
   const r = await peakGrowth(() => convertPdf(f, 'many-huge.pdf', { limits: { pagePixels: 4_000_000, jobPixels: 10_000_000 } }));
   expect(isAppError(r.error)).toBe(true);
-  expect((r.error as { status: number }).status).toBe(422);
+  expect((r.error as { code: string }).code).toBe('UNPROCESSABLE');
   expect((r.error as Error).message).toBe('"many-huge.pdf" has too many large pages to convert.');
 }, 120_000);
 
@@ -84,7 +84,7 @@ test('a 1 MB Flate content bomb is refused before pdf.js inflates it (422 naming
   const r = await peakGrowth(() => convertPdf(f, 'bomb.pdf'));
   expect(Date.now() - t).toBeLessThan(20_000);
   expect(isAppError(r.error)).toBe(true);
-  expect((r.error as { status: number }).status).toBe(422);
+  expect((r.error as { code: string }).code).toBe('UNPROCESSABLE');
   expect((r.error as Error).message).toMatch(/^"bomb\.pdf" has page content too large to convert/);
   expect(r.mb).toBeLessThan(400);
 }, 120_000);

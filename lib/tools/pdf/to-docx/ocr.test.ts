@@ -10,8 +10,8 @@ import * as esbuild from 'esbuild';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { convertPdf } from './convert';
 import { ocrSetup } from './ocr';
-import { imageOnlyPdf, sampleDocPdf } from './testing/make-pdfs';
-import { pdftotext, wordRecall, words } from './testing/measure';
+import { imageOnlyPdf, sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
+import { pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 
 let dir: string;
 beforeAll(() => {

@@ -1,0 +1,137 @@
+// Remove Background (issue 12): seconds per image, warm, ours against the library's own API
+// (@imgly/background-removal-node removeBackground, JPEG in, PNG out) on the same images in the same run,
+// in one worker thread built like the job worker, while the main thread measures its own longest
+// event-loop stall. IoU of the two results' masks (alpha >= 128), process peak RSS, CPU time.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import sharp from 'sharp';
+import type { BenchRow } from './types';
+import { maskIoU } from '../tests/support/image/background-images';
+
+const root = path.resolve(__dirname, '..');
+// Same location rule as tests/support/corpus.ts (which needs Jest's describe, so is not imported here).
+const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(root, '../shared/corpus');
+
+const WORKER_SOURCE = `
+import { parentPort } from 'node:worker_threads';
+import fs from 'node:fs';
+import { process as removeBackground } from '@/lib/tools/image/remove-background';
+import { modelDir } from '@/lib/tools/image/background/model';
+import { removeBackground as libraryRemove } from '@imgly/background-removal-node';
+parentPort.on('message', async (m) => {
+  try {
+    const t = performance.now();
+    if (m.op === 'library') {
+      const blob = new Blob([fs.readFileSync(m.path)], { type: 'image/jpeg' });
+      const out = await libraryRemove(blob, { publicPath: 'file://' + modelDir() + '/', model: 'medium', output: { format: 'image/png' } });
+      fs.writeFileSync(m.out, Buffer.from(await out.arrayBuffer()));
+      parentPort.postMessage({ ms: performance.now() - t, out: m.out });
+      return;
+    }
+    const input = { path: m.path, name: m.path.split('/').pop(), size: fs.statSync(m.path).size, kind: 'jpeg' };
+    const out = await removeBackground([input], {}, { workDir: m.workDir });
+    parentPort.postMessage({ ms: performance.now() - t, out: out.path });
+  } catch (e) {
+    parentPort.postMessage({ error: String(e && e.message || e) });
+  }
+});
+`;
+
+async function buildWorker(outfile: string): Promise<void> {
+  const { workerOptions } = (await import(path.join(root, 'scripts', 'build-worker.mjs'))) as { workerOptions: Record<string, unknown> };
+  const esbuild = (await import('esbuild')) as typeof import('esbuild');
+  await esbuild.build({
+    ...workerOptions, entryPoints: undefined, outfile, sourcemap: false,
+    stdin: { contents: WORKER_SOURCE, resolveDir: root, sourcefile: 'remove-bg-bench-worker.ts', loader: 'ts' },
+  } as import('esbuild').BuildOptions);
+}
+
+interface Run { ms: number; out: string; stallMs: number; peakMB: number; cpuMs: number }
+
+/** One job in the worker while sampling the main thread's event-loop gaps and the process RSS. */
+function runJob(worker: Worker, msg: object): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const cpu0 = process.cpuUsage();
+    let last = performance.now();
+    let stall = 0;
+    let peak = process.memoryUsage().rss;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      stall = Math.max(stall, now - last - 5);
+      last = now;
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 5);
+    worker.once('message', (r: { ms: number; out: string; error?: string }) => {
+      clearInterval(timer);
+      const cpu = process.cpuUsage(cpu0);
+      if (r.error) { reject(new Error(r.error)); return; }
+      resolve({ ...r, stallMs: Math.max(0, stall), peakMB: Math.round(peak / 2 ** 20), cpuMs: (cpu.user + cpu.system) / 1000 });
+    });
+    worker.postMessage(msg);
+  });
+}
+
+async function alphaOf(png: string): Promise<{ a: Uint8Array; w: number; h: number }> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const a = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < a.length; i++) a[i] = data[i * 4 + 3];
+  return { a, w: info.width, h: info.height };
+}
+
+export default async function bench(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'remove-bg-bench-'));
+  const workerFile = path.join(root, '.workers', `remove-bg-bench-${process.pid}.mjs`);
+  await buildWorker(workerFile);
+  const worker = new Worker(workerFile);
+  const load = () => `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
+  try {
+    // Inputs: upright JPEGs (the library ignores EXIF orientation), so both get the same pixels.
+    const inputs: [string, string][] = [];
+    const photoDir = path.join(CORPUS_DIR, 'photo');
+    if (fs.existsSync(photoDir)) {
+      for (const f of fs.readdirSync(photoDir).sort()) {
+        const file = path.join(dir, f);
+        const meta = await sharp(path.join(photoDir, f)).rotate().jpeg({ quality: 95 }).toFile(file);
+        inputs.push([`${f} (${meta.width}x${meta.height})`, file]);
+      }
+      const bee = path.join(photoDir, 'european-honey-bee.jpg');
+      for (const [label, w, h] of [['0.3 MP', 640, 480], ['12 MP', 4000, 3000]] as const) {
+        const file = path.join(dir, `bee-${w}.jpg`);
+        await sharp(bee).resize(w, h, { fit: 'fill' }).jpeg({ quality: 90 }).toFile(file);
+        inputs.push([`bee photo ${label} (${w}x${h})`, file]);
+      }
+    } else {
+      rows.push({ tool: 'image-remove-background', input: '(corpus missing)', note: `no photos at ${photoDir}: nothing measured` });
+      return rows;
+    }
+    // Warm both (model load, first-run allocations) on the smallest image.
+    const cold = await runJob(worker, { op: 'ours', path: inputs[1][1], workDir: dir });
+    await runJob(worker, { op: 'library', path: inputs[1][1], out: path.join(dir, 'warm-lib.png') });
+    rows.push({ tool: 'image-remove-background', input: `cold start, ${inputs[1][0]}`, ms: Math.round(cold.ms), peakMB: cold.peakMB,
+      note: `includes the model load; ${load()}` });
+    for (const [label, file] of inputs) {
+      const ours = await runJob(worker, { op: 'ours', path: file, workDir: dir });
+      const oursPng = path.join(dir, 'ours.png');
+      fs.renameSync(ours.out, oursPng);
+      const lib = await runJob(worker, { op: 'library', path: file, out: path.join(dir, 'lib.png') });
+      const a = await alphaOf(oursPng), b = await alphaOf(lib.out);
+      const iou = a.w === b.w && a.h === b.h ? maskIoU(a.a, b.a).toFixed(4) : `sizes differ ${a.w}x${a.h} vs ${b.w}x${b.h}`;
+      rows.push({
+        tool: 'image-remove-background', input: `${label}, warm`, ms: Math.round(ours.ms), peakMB: Math.max(ours.peakMB, lib.peakMB),
+        ratio: Number((fs.statSync(oursPng).size / fs.statSync(file).size).toFixed(2)),
+        quality: `mask IoU vs library ${iou}`,
+        note: `ours ${(ours.ms / 1000).toFixed(2)} s (CPU ${(ours.cpuMs / 1000).toFixed(1)} s) vs library API ` +
+          `${(lib.ms / 1000).toFixed(2)} s (CPU ${(lib.cpuMs / 1000).toFixed(1)} s): x${(lib.ms / ours.ms).toFixed(2)}; ` +
+          `goal <= 2.0 s (stretch 1.6); main-thread stall ${ours.stallMs.toFixed(0)} ms (goal < 50); ${load()}`,
+      });
+    }
+  } finally {
+    await worker.terminate();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(workerFile, { force: true });
+  }
+  return rows;
+}

@@ -1,0 +1,101 @@
+// PDF to Word vs LibreOffice's own PDF import (`soffice --infilter=writer_pdf_import --convert-to docx`, what
+// Stirling-PDF uses), same run, same files: word recall of each DOCX read back by LibreOffice (vs pdftotext
+// of the source), Word page count vs the PDF's, per-page render similarity (SSIM at 50 dpi, first 10 pages),
+// seconds per page. Scans: an image-only copy we render ourselves, recall against the original's text.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchRow } from '../../../bench/types';
+import { convertPdf } from '@/lib/tools/pdf/to-docx/convert';
+import { compareDocs } from '../pdf-compress/page-similarity';
+import { docxToPdf, pdftotext, wordRecall, words } from './measure';
+import { imageOnlyPdf, sampleDocPdf } from './make-pdfs';
+
+const pagesOf = (f: string): number => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))?.[1] ?? 0);
+
+/** LibreOffice's PDF import can take many minutes on some files (a 10-slide deck: > 13 min here). */
+const LO_TIMEOUT_MS = 240_000;
+
+function loImport(pdf: string, outDir: string): { docx: string; ms: number; timedOut: boolean } {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-p2w-'));
+  const t = Date.now();
+  let timedOut = false;
+  try {
+    execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--infilter=writer_pdf_import',
+      '--convert-to', 'docx:MS Word 2007 XML', '--outdir', outDir, pdf], { stdio: 'ignore', timeout: LO_TIMEOUT_MS, killSignal: 'SIGKILL' });
+  } catch (e) {
+    timedOut = (e as { signal?: string }).signal === 'SIGKILL';
+  } finally {
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  return { docx: path.join(outDir, `${path.basename(pdf, '.pdf')}.docx`), ms: Date.now() - t, timedOut };
+}
+
+export interface BenchInput {
+  label: string;
+  file: string;
+  /** for scans: the text document the image-only file was made from */
+  textOf?: string;
+}
+
+export async function madeInputs(dir: string, corpus: string[]): Promise<BenchInput[]> {
+  const sample = path.join(dir, 'made-sample.pdf');
+  fs.writeFileSync(sample, await sampleDocPdf());
+  const out: BenchInput[] = [{ label: 'made: 2 columns, table, link, photo', file: sample }];
+  const scans = [sample, ...corpus.filter((f) => /jverein|lammps-cg-dna/.test(f))];
+  for (const src of scans) {
+    let text = src;
+    if (pagesOf(src) > 3) {
+      text = path.join(dir, `${path.basename(src, '.pdf')}-p1-3.pdf`);
+      execFileSync('qpdf', ['--warning-exit-0', src, '--pages', '.', '1-3', '--', text], { stdio: 'ignore' });
+    }
+    const scan = path.join(dir, `scan-${path.basename(text)}`);
+    fs.writeFileSync(scan, await imageOnlyPdf(fs.readFileSync(text), 200));
+    out.push({ label: `scan (made image-only at 200 dpi): ${path.basename(text)}`, file: scan, textOf: text });
+  }
+  return out;
+}
+
+export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-bench-'));
+  const runs: { input: BenchInput; ours: string; oursMs: number; lo: string; loMs: number; loTimedOut: boolean; pages: number; ocr: number }[] = [];
+  for (const input of inputs) {
+    const t = Date.now();
+    const r = await convertPdf(input.file, path.basename(input.file));
+    const ours = path.join(dir, `ours-${runs.length}.docx`);
+    fs.writeFileSync(ours, r.docx);
+    const oursMs = Date.now() - t;
+    const loDir = fs.mkdtempSync(path.join(dir, 'lo-'));
+    const lo = loImport(input.file, loDir);
+    const loNamed = path.join(dir, `lo-${runs.length}.docx`);
+    if (fs.existsSync(lo.docx)) fs.renameSync(lo.docx, loNamed);
+    runs.push({ input, ours, oursMs, lo: loNamed, loMs: lo.ms, loTimedOut: lo.timedOut, pages: pagesOf(input.file), ocr: r.ocrPages.length });
+  }
+  const docs = runs.flatMap((r) => [r.ours, r.lo]).filter((f) => fs.existsSync(f));
+  const pdfs = new Map(docs.map((d, i) => [d, docxToPdf([d])[0] ?? String(i)]));
+  const measure = (docx: string, src: BenchInput, pages: number) => {
+    const pdf = pdfs.get(docx);
+    if (!pdf || !fs.existsSync(pdf)) return null;
+    const ref = words(pdftotext(src.textOf ?? src.file));
+    const recall = wordRecall(ref, words(pdftotext(pdf)));
+    const sim = compareDocs(src.file, pdf, Math.min(pages, 10), 50);
+    return { recall, pages: pagesOf(pdf), ssim: sim.mean };
+  };
+  const rows: BenchRow[] = runs.map((r) => {
+    const o = measure(r.ours, r.input, r.pages);
+    const l = measure(r.lo, r.input, r.pages);
+    const fmt = (m: typeof o, ms: number, timedOut = false) => (m
+      ? `recall ${m.recall.toFixed(3)}, ${m.pages} p, SSIM ${m.ssim.toFixed(3)}, ${(ms / 1000 / r.pages).toFixed(2)} s/p`
+      : timedOut ? `no output within ${LO_TIMEOUT_MS / 1000} s` : 'no output');
+    return {
+      tool: 'pdf/to_docx',
+      input: `${r.input.label} (${r.pages} p${r.ocr ? `, ${r.ocr} OCR` : ''})`,
+      quality: fmt(o, r.oursMs),
+      ms: r.oursMs,
+      note: `LibreOffice writer_pdf_import: ${fmt(l, r.loMs, r.loTimedOut)}`,
+    };
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return rows;
+}
