@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { toolBySlug, type FileToolDef } from '../lib/tools/registry';
-import { imageOnlyPdf, sampleDocPdf } from '../lib/tools/pdf/to-docx/testing/make-pdfs';
-import { docxToPdf, pdftotext, wordRecall, words } from '../lib/tools/pdf/to-docx/testing/measure';
+import { imageOnlyPdf, sampleDocPdf } from '../tests/support/pdf-to-docx/make-pdfs';
+import { docxToPdf, pdftotext, wordRecall, words } from '../tests/support/pdf-to-docx/measure';
 import { writeTemp } from './support/files';
 import { fileInput, openTool } from './support/page-helpers';
 
