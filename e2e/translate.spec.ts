@@ -291,4 +291,17 @@ test('real Chromium: its own Translator cannot download a model offline, and the
   // Either the device (if a model happens to be installed) or Apertium after the stall time-out: never a hang.
   await expect(t.result).toHaveText(/Hola/i, { timeout: 30_000 });
   expect(Date.now() - started).toBeLessThan(30_000);
+
+  // English → Korean (the spec's default pair): no server engine, and this Chromium cannot fetch the model
+  // offline; within seconds the visitor gets the alert (or, where a model is installed, a translation).
+  await t.to.selectOption('ko');
+  const alert = nextAlert(page);
+  const again = Date.now();
+  await t.translate.click();
+  const outcome = await Promise.race([alert, t.result.getByText('Translated on your device').waitFor({ timeout: 30_000 }).then(() => 'device')]);
+  if (outcome !== 'device') {
+    expect(outcome).toMatch(/^Translation from English to Korean is not available in this browser right now\. You can translate between English, Spanish, French, Portuguese and Italian/);
+    await expect(t.result).toHaveText('Translation will appear here');
+  }
+  expect(Date.now() - again).toBeLessThan(30_000);
 });

@@ -3,10 +3,16 @@
 // small Download button. Generate: POST /api/qr/generate/process/ {content, output_filename} → file_id, then the
 // image from GET /api/qr/generate/download/{file_id}/. Download fetches the image again and saves it as
 // qr_code_{timestamp}.png.
+// Issue 21: templates beside plain text (qr-templates.tsx), an Options panel closed by default (qr-options.tsx;
+// untouched, the request is the spec's), PNG or SVG (the download's extension follows), and a line saying the
+// server read every code back with an independent decoder before offering it.
 import { useEffect, useRef, useState } from 'react';
 import { clampChars, charCount } from '@/lib/text/count';
 import { saveBlob } from '@/lib/client/save-blob';
 import { Icon } from '@/components/icons';
+import type { TemplateId } from '@/lib/qr/templates';
+import { DEFAULT_OPTIONS, optionFields, QrOptions, type QrOptionState } from './qr-options';
+import { TemplateForm, templateContent, TEMPLATES, type TemplateFields } from './qr-templates';
 import styles from './qr-tool.module.css';
 
 const PROCESS_URL = '/api/qr/generate/process/';
@@ -46,7 +52,10 @@ async function fetchImage(fileId: string): Promise<Blob> {
 export function QrTool({ limit, fallbackError }: { limit: number; fallbackError: string }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const [image, setImage] = useState<{ fileId: string; url: string } | null>(null);
+  const [image, setImage] = useState<{ fileId: string; url: string; ext: string } | null>(null);
+  const [template, setTemplate] = useState<TemplateId>('text');
+  const [fields, setFields] = useState<TemplateFields>({});
+  const [options, setOptions] = useState<QrOptionState>(DEFAULT_OPTIONS);
   const busyRef = useRef(false);
 
   // Object URLs of replaced images are released.
@@ -57,18 +66,22 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
     };
   }, [image]);
 
-  const chars = charCount(text);
-  const canGenerate = text.trim() !== '' && !busy;
+  const built = template === 'text' ? { content: text, problem: null } : templateContent(template, fields);
+  const content = built.content;
+  const chars = charCount(content);
+  const opts = optionFields(options);
+  const ext = opts.fields.format === 'svg' ? 'svg' : 'png';
+  const canGenerate = content.trim() !== '' && chars <= limit && !opts.problem && !busy;
 
   async function generate() {
-    if (text.trim() === '' || busyRef.current) return; // SPEC section 5: non-blank text, no job running
+    if (content.trim() === '' || busyRef.current || opts.problem || chars > limit) return; // SPEC section 5: non-blank text, no job running
     busyRef.current = true;
     setBusy(true);
     try {
       const res = await fetch(PROCESS_URL, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ content: text, output_filename: `qr_code_${Date.now()}.png` }),
+        body: JSON.stringify({ content, output_filename: `qr_code_${Date.now()}.${ext}`, ...opts.fields }),
       });
       let body: { success?: unknown; error?: unknown; file_id?: unknown } | null = null;
       try {
@@ -82,7 +95,7 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
       }
       const fileId = body.file_id;
       const blob = await fetchImage(fileId);
-      setImage({ fileId, url: URL.createObjectURL(blob) });
+      setImage({ fileId, url: URL.createObjectURL(blob), ext });
     } catch (err) {
       window.alert(qrAlertText(err, fallbackError));
     } finally {
@@ -96,7 +109,7 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
     try {
       // SPEC section 4: Download fetches the image again.
       const blob = await fetchImage(image.fileId);
-      saveBlob(blob, `qr_code_${Date.now()}.png`);
+      saveBlob(blob, `qr_code_${Date.now()}.${image.ext}`);
     } catch {
       window.alert(DOWNLOAD_FAILED);
     }
@@ -104,20 +117,41 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
 
   function clear() {
     setText('');
+    setFields({});
     setImage(null);
   }
 
   return (
     <div className={styles.tool}>
       <section className={styles.panel} aria-labelledby="qr-input-label">
+        <div className={styles.templates} role="group" aria-label="Content type">
+          {TEMPLATES.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              className={`btn btn-small ${template === t.id ? 'btn-primary' : 'btn-secondary'}`}
+              aria-pressed={template === t.id}
+              onClick={() => setTemplate(t.id)}
+              disabled={busy}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
         <div className={styles.panelHeader}>
-          <label id="qr-input-label" htmlFor="qr-input" className={styles.panelTitle}>
-            Text or URL
+          <label id="qr-input-label" htmlFor={template === 'text' ? 'qr-input' : undefined} className={styles.panelTitle}>
+            {TEMPLATES.find((t) => t.id === template)?.label}
           </label>
           <span className={styles.counter} data-testid="qr-counter">
             {chars} / {limit}
           </span>
         </div>
+        {template !== 'text' ? (
+          <>
+            <TemplateForm id={template} fields={fields} onChange={setFields} disabled={busy} />
+            {built.problem && Object.keys(fields).length > 0 && <p className={styles.hint}>{built.problem}</p>}
+          </>
+        ) : (
         <textarea
           id="qr-input"
           className="textarea"
@@ -129,8 +163,10 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
           onChange={(e) => setText(clampChars(e.target.value, limit))}
           spellCheck={false}
         />
+        )}
+        <QrOptions value={options} onChange={setOptions} problem={opts.problem} disabled={busy} />
         <div className={styles.actions}>
-          <button type="button" className="btn btn-secondary" onClick={clear} disabled={busy || (text === '' && !image)}>
+          <button type="button" className="btn btn-secondary" onClick={clear} disabled={busy || (text === '' && Object.keys(fields).length === 0 && !image)}>
             Clear
           </button>
           <button type="button" className="btn btn-primary" onClick={() => void generate()} disabled={!canGenerate}>
@@ -160,7 +196,12 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
           ) : image ? (
             // An object URL of a generated PNG: next/image has nothing to optimise here.
             // eslint-disable-next-line @next/next/no-img-element
-            <img className={styles.image} src={image.url} alt="Generated QR code" data-file-id={image.fileId} />
+            <figure className={styles.figure}>
+              <img className={styles.image} src={image.url} alt="Generated QR code" data-file-id={image.fileId} />
+              <figcaption className={styles.verified} data-testid="qr-verified">
+                Checked: the server read this code back with an independent decoder before offering it.
+              </figcaption>
+            </figure>
           ) : (
             <p className={styles.placeholder}>QR code will appear here</p>
           )}

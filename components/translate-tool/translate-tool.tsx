@@ -132,7 +132,8 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
           setOnDevice(true);
           return;
         } catch (e) {
-          if (!(e instanceof DeviceTranslationError)) throw e;
+          // Whatever the browser threw (unavailable, stalled, refused), the server gets the next word.
+          if (!(e instanceof DeviceTranslationError)) console.warn('[translate] on-device translation failed', e);
         } finally {
           setProgress(null);
         }

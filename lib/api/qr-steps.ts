@@ -1,4 +1,4 @@
-// QR codes are jobs without an upload: the PNG is stored like a file job's result (swept after the
+// QR codes are jobs without an upload: the image (PNG, or SVG when asked) is stored like a file job's result (swept after the
 // session time limit) and fetched by its file id, as often as the page asks for it.
 import 'server-only';
 import fs from 'node:fs/promises';
@@ -10,7 +10,8 @@ import { ownerCookie } from './owner';
 import { ok, readJson } from './respond';
 import { qrBody } from './schemas';
 import { fileResponse } from './file-response';
-import { renderQrPng } from '@/lib/qr/render';
+import { generateQrImage } from '@/lib/qr/generate';
+import { qrOptionsSchema } from '@/lib/qr/options-schema';
 import { newSessionId } from '@/lib/jobs/ids';
 import { claimSession, findOutput, saveSession, scratchDir, storeOutput, type SessionMeta } from '@/lib/jobs/session-store';
 import { reserveStorage, settleSession } from '@/lib/jobs/storage';
@@ -19,22 +20,31 @@ import { ownerHash } from '@/lib/jobs/owner';
 
 const QR_API = 'qr/generate';
 
-/** POST /api/qr/generate/process/ with JSON {content, output_filename}: answers the PNG's file id. */
+/** POST /api/qr/generate/process/ with JSON {content, output_filename} and issue 21's optional format, size,
+ * ec_level, fg, bg, margin: answers the image's file id. */
 export async function generate({ req, owner, client }: Call): Promise<Response> {
-  const { content, output_filename } = qrBody.parse(await readJson(req, serverConfig().maxJsonBytes));
-  const png = await renderQrPng(content);
+  const body = await readJson(req, serverConfig().maxJsonBytes);
+  const { content, output_filename } = qrBody.parse(body);
+  // Issue 21's optional fields; a bad one is a 400 naming it.
+  const options = qrOptionsSchema.safeParse(body);
+  if (!options.success) {
+    const issue = options.error.issues[0];
+    throw new AppError('BAD_REQUEST', `The option "${issue?.path.join('.')}" is not valid: ${issue?.message}`);
+  }
+  const image = await generateQrImage(content, options.data);
   // The image counts against the disk budget like any result (507 when it or the client's share is spent).
-  const reservation = await reserveStorage(client, png.length);
+  const reservation = await reserveStorage(client, image.data.length);
   try {
     const meta: SessionMeta = { id: newSessionId(), tool: QR_API, createdAt: Date.now(), owner: ownerHash(owner.token), inputs: [], outputs: [] };
     if (!(await claimSession(meta.id, owner))) throw new Error('fresh session id already taken');
     await saveSession(meta);
     const dir = await scratchDir(meta.id, 'job');
-    const file = path.join(dir, 'qr.png');
-    await fs.writeFile(file, png);
+    const file = path.join(dir, `qr.${image.ext}`);
+    await fs.writeFile(file, image.data);
     const wanted = safeFileName(output_filename);
-    const name = wanted !== 'file' && wanted.toLowerCase().endsWith('.png') ? wanted : `qr_code_${Date.now()}.png`;
-    const out = await storeOutput(meta, file, { tool: QR_API, name, mime: 'image/png' });
+    // The download's extension follows the format.
+    const name = wanted !== 'file' && wanted.toLowerCase().endsWith(`.${image.ext}`) ? wanted : `qr_code_${Date.now()}.${image.ext}`;
+    const out = await storeOutput(meta, file, { tool: QR_API, name, mime: image.mime });
     settleSession(meta.id, client, out.size, reservation);
     await fs.rm(dir, { recursive: true, force: true });
     return ok({ file_id: out.fileId }, ownerCookie(owner, req));

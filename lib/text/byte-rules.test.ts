@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { byteRuleCounts, bytesUnder, eucKrBytes, neisBytes } from './byte-rules';
 
 // Worked examples from public references (docs/notes/image-text.md, "Count: byte rules"):
@@ -19,6 +20,22 @@ describe('EUC-KR / CP949 rule', () => {
     expect(eucKrBytes('國')).toBe(2);
     expect(eucKrBytes('あ')).toBe(2);
     expect(eucKrBytes('①※')).toBe(4);
+  });
+
+  it('knows exactly the characters glibc iconv encodes in CP949 (an independent table), and counts like it', () => {
+    let bmp = '';
+    for (let cp = 0x80; cp < 0x10000; cp++) if (cp < 0xd800 || cp > 0xdfff) bmp += String.fromCharCode(cp);
+    // iconv -c drops what CP949 cannot encode; decoding the rest back gives iconv's character set.
+    const encoded = execFileSync('iconv', ['-c', '-f', 'UTF-8', '-t', 'CP949'], { input: Buffer.from(bmp, 'utf8'), maxBuffer: 1 << 24 });
+    const back = execFileSync('iconv', ['-f', 'CP949', '-t', 'UTF-8'], { input: encoded, maxBuffer: 1 << 24 }).toString('utf8');
+    const theirs = [...back].map((c) => c.codePointAt(0) as number);
+    const ours = [...bmp].filter((c) => eucKrBytes(c) === 2).map((c) => c.codePointAt(0) as number);
+    expect(theirs.length).toBe(17_048);
+    expect(ours).toEqual(theirs);
+    // For text CP949 can encode, the figure is iconv's byte count once line breaks are CR LF.
+    const text = '학교생활기록부 · 성실함 ― ① ※ 國 あ\nOK';
+    const iconvBytes = execFileSync('iconv', ['-f', 'UTF-8', '-t', 'CP949'], { input: Buffer.from(text.replace(/\n/g, '\r\n'), 'utf8') }).length;
+    expect(eucKrBytes(text)).toBe(iconvBytes);
   });
 
   it('counts a line break as CR LF (2), however it is written', () => {

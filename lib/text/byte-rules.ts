@@ -28,11 +28,15 @@ let cp949: Uint8Array | null = null;
 
 /** One flag per BMP code point: 1 when CP949 encodes it in two bytes. CP949 = KS X 1001 (read from the
  * platform's EUC-KR decoder over the 0xA1-0xFE x 0xA1-0xFE block, the same in every implementation) plus
- * the 8,822 Hangul syllables its Unified Hangul Code adds, i.e. every syllable U+AC00-U+D7A3. */
+ * the 8,822 Hangul syllables its Unified Hangul Code adds, i.e. every syllable U+AC00-U+D7A3: 17,048
+ * characters, the same set as glibc's CP949 (checked in byte-rules.test.ts). */
 function cp949Table(): Uint8Array {
   if (cp949) return cp949;
   const table = new Uint8Array(0x10000);
   table.fill(1, 0xac00, 0xd7a4);
+  // KS X 1001:1998 added € and ® (0xA2E6, 0xA2E7); browsers and glibc have them, Node's ICU table does not.
+  table[0x20ac] = 1;
+  table[0xae] = 1;
   const decoder = new TextDecoder('euc-kr');
   const pair = new Uint8Array(2);
   for (let lead = 0xa1; lead <= 0xfe; lead++) {
@@ -40,7 +44,9 @@ function cp949Table(): Uint8Array {
     for (let trail = 0xa1; trail <= 0xfe; trail++) {
       pair[1] = trail;
       const s = decoder.decode(pair);
-      if (s.length === 1 && s !== '\ufffd') table[s.charCodeAt(0)] = 1;
+      // ICU fills unassigned cells with private-use code points; those are not characters of the charset.
+      const c = s.charCodeAt(0);
+      if (s.length === 1 && s !== '\ufffd' && (c < 0xe000 || c > 0xf8ff)) table[c] = 1;
     }
   }
   cp949 = table;

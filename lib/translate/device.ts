@@ -81,7 +81,8 @@ export async function translateOnDevice(
       stallTimer = setTimeout(stalled, stallMs);
     };
     arm();
-    t.create({
+    // A synchronous throw (an old or partial implementation) is a failure like any other.
+    Promise.resolve().then(() => t.create({
       sourceLanguage: from,
       targetLanguage: to,
       signal: abort.signal,
@@ -91,7 +92,7 @@ export async function translateOnDevice(
           arm();
         });
       },
-    }).then((tr) => {
+    })).then((tr) => {
       if (abort.signal.aborted) tr.destroy?.(); // arrived after we gave up
       else resolve(tr);
     }, (e: unknown) => reject(e instanceof DeviceTranslationError ? e : new DeviceTranslationError('failed', String((e as Error)?.message ?? e))));

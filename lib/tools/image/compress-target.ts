@@ -39,8 +39,11 @@ const AVIF_SEARCH_EFFORT = 0;
 
 const kb = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
 
+/** WebP's effort in the size search (4 is sharp's default and ours for the file that is kept). */
+const WEBP_SEARCH_EFFORT = 2;
+
 function withFormat(pipe: Sharp, format: CompressFormat, quality: number, search = false): Sharp {
-  if (format === 'webp') return pipe.webp({ quality, effort: 4, smartSubsample: true });
+  if (format === 'webp') return pipe.webp({ quality, effort: search ? WEBP_SEARCH_EFFORT : 4, smartSubsample: true });
   if (format === 'avif') return pipe.avif({ quality, effort: search ? AVIF_SEARCH_EFFORT : AVIF_EFFORT, chromaSubsampling: '4:2:0' });
   return pipe.jpeg(jpegOptions(quality));
 }
@@ -54,7 +57,7 @@ export function rawEncoder(format: CompressFormat): RawEncoder | undefined {
 
 /** The whole picture in a format at a quality, optionally reduced to `size` (oriented width × height). JPEG
  * keeps ICC, greyscale and CMYK as the default path does; WebP/AVIF are rendered to sRGB. */
-export function encodeAs(src: SourceImage, format: CompressFormat, quality: number, size?: { width: number; height: number }): Promise<Buffer> {
+export function encodeAs(src: SourceImage, format: CompressFormat, quality: number, size?: { width: number; height: number }, fast = false): Promise<Buffer> {
   let pipe = decode(src);
   if (size) pipe = pipe.resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' });
   if (format === 'jpeg') {
@@ -65,7 +68,19 @@ export function encodeAs(src: SourceImage, format: CompressFormat, quality: numb
     pipe.toColourspace('srgb');
     if (!src.cmyk) pipe.keepIccProfile();
   }
-  return withFormat(pipe, format, quality).toBuffer();
+  return withFormat(pipe, format, quality, fast).toBuffer();
+}
+
+type Size = { width: number; height: number } | undefined;
+
+/** Highest quality that fits, searched with the fast encoder settings (whole-picture AVIF at effort 3 takes
+ * many seconds per try), then written at full effort at that quality; full effort is smaller in practice, and
+ * the fast file is kept in the rare case it is not. JPEG has no effort setting: both are the same. */
+async function fitFast(src: SourceImage, format: CompressFormat, lo: number, hi: number, limit: number, size: Size) {
+  const fit = await fitQuality((q) => encodeAs(src, format, q, size, true), lo, hi, limit);
+  if (!fit.best || format === 'jpeg') return fit;
+  const full = await encodeAs(src, format, fit.best.quality, size);
+  return full.length <= limit ? { ...fit, best: { quality: fit.best.quality, data: full } } : fit;
 }
 
 /** Highest quality in [lo, hi] whose file is at most `limit` bytes, or null when even `lo` is larger (then
@@ -115,7 +130,7 @@ export async function compressWithSettings(
   // binary search (the slow part) are skipped.
   const floorFile = await encodeAs(src, format, floor);
   if (floorFile.length <= limit) {
-    const full = await fitQuality((q) => encodeAs(src, format, q), floor + 1, quality - 1, limit);
+    const full = await fitFast(src, format, floor + 1, quality - 1, limit, undefined);
     return { data: full.best?.data ?? floorFile, format };
   }
   // Even the floor is too big at full size: reduce the picture until the floor quality fits.
@@ -126,7 +141,7 @@ export async function compressWithSettings(
     scale *= Math.sqrt(limit / atFloor) * 0.92;
     const size = { width: Math.max(1, Math.round(ref.width * scale)), height: Math.max(1, Math.round(ref.height * scale)) };
     if (size.width < 16 || size.height < 16) break;
-    const fit = await fitQuality((q) => encodeAs(src, format, q, size), floor, quality, limit);
+    const fit = await fitFast(src, format, floor, quality, limit, size);
     if (fit.best) {
       return {
         data: fit.best.data,
