@@ -20,8 +20,8 @@ const hasCorpus = fs.existsSync(CORPUS_DIR);
 const WORKER_SOURCE = `
 import { parentPort } from 'node:worker_threads';
 import fs from 'node:fs';
-import { process as removeBackground } from '@/lib/tools/image/remove-background';
-import { process as pngToSvg } from '@/lib/tools/image/png-to-svg';
+import { run as removeBackground } from '@/lib/tools/image/remove-background';
+import { run as pngToSvg } from '@/lib/tools/image/png-to-svg';
 parentPort.on('message', async (m) => {
   try {
     const t = performance.now();

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { BenchRow } from './types';
-import { process as compress } from '../lib/tools/image/compress';
+import { run as compress } from '../lib/tools/image/compress';
 import { multiScaleSimilarity, type RawImage } from '../lib/tools/image/similarity';
 import { photoJpeg } from '../tests/fixtures/image-samples';
 

@@ -56,7 +56,9 @@ export default async function bench(): Promise<BenchRow[]> {
       } else {
         rows.push({ tool: 'gs /ebook', input, note: 'gs not installed: no reference in this run' });
       }
-      for (const level of COMPRESS_LEVELS) {
+      // BENCH_LEVELS=strong,light: only those levels (a quick check); all three by default.
+      const levels = COMPRESS_LEVELS.filter((l) => !process.env.BENCH_LEVELS || process.env.BENCH_LEVELS.split(',').includes(l));
+      for (const level of levels) {
         const t0 = Date.now();
         let out = await compressPdf(bytes, file, f, { level });
         const ms = Date.now() - t0;

@@ -17,7 +17,7 @@ const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(root, '../shared/corpu
 const WORKER_SOURCE = `
 import { parentPort } from 'node:worker_threads';
 import fs from 'node:fs';
-import { process as removeBackground } from '@/lib/tools/image/remove-background';
+import { run as removeBackground } from '@/lib/tools/image/remove-background';
 import { modelDir } from '@/lib/tools/image/background/model';
 import { removeBackground as libraryRemove } from '@imgly/background-removal-node';
 parentPort.on('message', async (m) => {

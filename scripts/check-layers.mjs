@@ -63,6 +63,10 @@ export function checkLayers() {
   const files = ['app', 'components', 'lib'].filter((d) => fs.existsSync(path.join(root, d))).flatMap((d) => walk(d));
   for (const file of files) {
     const test = isTest(file);
+    // Test and bench scaffolding lives under tests/support, never beside production code.
+    if (file.startsWith('lib/') && /(^|\/)testing\/|\/test-[^/]*\.ts$|test-environment\.[cm]?js$/.test(file)) {
+      problems.push(`${file}: test scaffolding in lib/ (move it to tests/support/)`);
+    }
     const from = layerOf(file.replace(/\.test(\.tsx?)$/, '$1')); // a test is in its module's layer
     const text = fs.readFileSync(path.join(root, file), 'utf8').replace(/^\s*\/\/.*$/gm, '');
     for (const spec of specifiers(text)) {

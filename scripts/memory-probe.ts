@@ -1,5 +1,6 @@
 // Memory probe against a running server: generated PDF bombs through each PDF tool over HTTP, two at a time
-// (the default slots), the server's process-tree RSS sampled every 25 ms; prints idle, peak and after.
+// (the default slots), the server's process-tree RSS sampled every 25 ms; prints idle, peak and after, and the
+// slowest answer to a light request (text count) sent meanwhile.
 // Usage: SERVER_PID=<pid of node server.mjs> BASE=http://127.0.0.1:3000 npx tsx scripts/memory-probe.ts
 // Each job comes from its own address in X-Forwarded-For: start the server with TRUST_PROXY_HOPS=1.
 import fs from 'node:fs';
@@ -44,12 +45,25 @@ const tools = [['pdf/compress', 1], ['pdf/to_docx', 1], ['pdf/merge', 2], ['pdf/
   const bombs = new Map<BombKind, Buffer>();
   for (const k of kinds) bombs.set(k, await pdfBomb(k));
   const idle = tree(pid);
+  // A light request twice a second (within the rate limit) while jobs run: how long the server stalls.
+  let worst = 0;
+  let pinging = true;
+  const pinger = (async () => {
+    while (pinging) {
+      const t = Date.now();
+      await fetch(`${base}/api/text/count/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' }, body: JSON.stringify({ text: 'hello world' }) });
+      worst = Math.max(worst, Date.now() - t);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  })();
   console.log(`idle tree RSS ${(idle / MB).toFixed(0)} MB`);
   const work = tools.flatMap(([api, n]) => kinds.map((k) => () => job(api, k, bombs.get(k)!, n)));
   // two at a time: the default slots
   let i = 0;
   await Promise.all([0, 1].map(async () => { while (i < work.length) console.log(await work[i++]()); }));
-  console.log(`peak tree RSS ${(peak / MB).toFixed(0)} MB`);
+  pinging = false;
+  await pinger;
+  console.log(`peak tree RSS ${(peak / MB).toFixed(0)} MB; slowest light request meanwhile ${worst} ms`);
   for (const wait of [1000, 5000]) {
     await new Promise((r) => setTimeout(r, wait));
     console.log(`after +${wait} ms: tree RSS ${(tree(pid) / MB).toFixed(0)} MB`);

@@ -1,9 +1,10 @@
 'use client';
-// Shows the before/after of image results; the viewer's code is fetched only when a result is there.
-import dynamic from 'next/dynamic';
+// Shows the before/after of image results; the viewer's code is fetched only when a result is there
+// (React.lazy: no loader code of its own in the page's first load).
+import { lazy, Suspense } from 'react';
 import type { FileToolDef } from '@/lib/tools/registry';
 
-const Viewer = dynamic(() => import('./result-preview'), { ssr: false });
+const Viewer = lazy(() => import('./result-preview'));
 
 interface Props {
   tool: FileToolDef;
@@ -15,5 +16,9 @@ interface Props {
 export function ResultPreview({ tool, input, output, outputName }: Props) {
   // Image tools only (their results are pictures a browser shows; an SVG in <img> runs no script).
   if (tool.group !== 'image' || !output.type.startsWith('image/')) return null;
-  return <Viewer input={input} output={output} outputName={outputName} />;
+  return (
+    <Suspense fallback={null}>
+      <Viewer input={input} output={output} outputName={outputName} />
+    </Suspense>
+  );
 }

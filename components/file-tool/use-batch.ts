@@ -88,7 +88,18 @@ export function useBatch(tool: FileToolDef) {
     abortRef.current = controller;
     setRunning(true);
     for (const it of todo) update(it.id, { state: 'waiting', error: undefined, result: undefined, fraction: null });
+    // The server gives a browser its owner cookie with its first accepted upload; two first uploads at once
+    // would get two different ones and the first session would no longer be ours (404 at process). So uploads
+    // take turns until one has been accepted; from then on two jobs run side by side.
+    let owned = false;
+    let turn = Promise.resolve();
     await runQueue(todo, BATCH_CONCURRENCY, async (it) => {
+      let opened = () => {};
+      if (!owned) {
+        const previous = turn;
+        turn = new Promise<void>((resolve) => { opened = resolve; });
+        await previous;
+      }
       try {
         const result = await runFileJob({
           tool,
@@ -97,12 +108,20 @@ export function useBatch(tool: FileToolDef) {
           settings,
           upload: xhrUpload,
           signal: controller.signal,
-          onPhase: (phase) => update(it.id, { state: phase, fraction: phase === 'uploading' ? 0 : null }),
+          onPhase: (phase) => {
+            if (phase !== 'uploading') {
+              owned = true;
+              opened();
+            }
+            update(it.id, { state: phase, fraction: phase === 'uploading' ? 0 : null });
+          },
           onUploadProgress: (loaded, total) => update(it.id, { fraction: total > 0 ? loaded / total : null }),
         });
         update(it.id, { state: 'done', result, fraction: null });
       } catch (err) {
         if (!controller.signal.aborted) update(it.id, { state: 'error', error: alertText(tool, err), fraction: null });
+      } finally {
+        opened();
       }
     }, controller.signal);
     if (abortRef.current === controller) {

@@ -20,7 +20,7 @@ process.on('message', async (req: JobRequest) => {
     const load = processors[req.api as FileToolApi];
     if (!load) throw new Error(`no processor for ${req.api}`);
     const mod = await load();
-    const output = await mod.process(req.inputs, req.options, { workDir: req.workDir });
+    const output = await mod.run(req.inputs, req.options, { workDir: req.workDir });
     reply = { id: req.id, ok: true, output };
   } catch (e) {
     reply = isAppError(e)

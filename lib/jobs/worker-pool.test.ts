@@ -39,14 +39,15 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const make = (o: Partial<PoolOptions> = {}) =>
   (pool = new WorkerPool({ size: 1, queueMax: 10, timeoutMs: 5000, memoryMb: 256, maxJobsPerClient: 0, workerPath: path.join(dir, 'w.mjs'), ...o }));
-const job = (api: string) => ({ api, inputs: [], options: {}, workDir: '/work' });
+// Not a real directory: the pool only ever empties a `tmp-job-*` dir, and only for a restarted job.
+const job = (api: string) => ({ api, inputs: [], options: {}, workDir: '/nonexistent-onedesk-test' });
 
 describe('WorkerPool', () => {
   it('runs jobs in a runner process and reuses it', async () => {
     const p = make();
     const a = await p.run(job('echo'));
     const b = await p.run(job('echo'));
-    expect(a.path).toBe('/work/out');
+    expect(a.path).toBe('/nonexistent-onedesk-test/out');
     expect(p.stats().workers).toBe(1);
     expect(b.notice).toBe(a.notice); // the same thread
   });
@@ -58,7 +59,7 @@ describe('WorkerPool', () => {
     expect(err).toBeInstanceOf(AppError);
     expect(err.code).toBe('TIMEOUT');
     expect(Date.now() - started).toBeLessThan(5000);
-    await expect(p.run(job('echo'))).resolves.toMatchObject({ path: '/work/out' });
+    await expect(p.run(job('echo'))).resolves.toMatchObject({ path: '/nonexistent-onedesk-test/out' });
   });
 
   it('passes a processor\'s AppError through, and turns a crash into a plain error', async () => {
@@ -104,16 +105,25 @@ describe('WorkerPool', () => {
 
   it('gives a waiting client a runner while another client holds two', async () => {
     const p = make({ size: 2, timeoutMs: 30_000 });
-    const a1 = p.run(job('slow'), 'a');
-    const a2 = p.run(job('slow'), 'a');
+    // Each has a scratch dir with a partial file in it; the job put back in line restarts with an empty one.
+    const scratch = (n: string) => {
+      const d = path.join(dir, `tmp-job-${n}`);
+      fs.mkdirSync(d, { recursive: true });
+      fs.writeFileSync(path.join(d, 'partial'), 'x');
+      return d;
+    };
+    const a1 = p.run({ ...job('slow'), workDir: scratch('a1') }, 'a');
+    const a2 = p.run({ ...job('slow'), workDir: scratch('a2') }, 'a');
     await new Promise((r) => setTimeout(r, 200));
     expect(p.stats().busy).toBe(2); // nobody else waits: a may use both
     const started = Date.now();
     await expect(p.run(job('echo'), 'b')).resolves.toBeTruthy();
     expect(Date.now() - started).toBeLessThan(3000); // not behind a's 4 s jobs
     // a's second job was put back in line and still finishes.
-    await expect(a1).resolves.toMatchObject({ path: '/work/slow' });
-    await expect(a2).resolves.toMatchObject({ path: '/work/slow' });
+    await expect(a1).resolves.toMatchObject({ path: path.join(dir, 'tmp-job-a1', 'slow') });
+    await expect(a2).resolves.toMatchObject({ path: path.join(dir, 'tmp-job-a2', 'slow') });
+    expect(fs.readdirSync(path.join(dir, 'tmp-job-a1'))).toEqual(['partial']); // ran once, untouched
+    expect(fs.readdirSync(path.join(dir, 'tmp-job-a2'))).toEqual([]); // restarted clean
   });
 
   it('runs one job per client while others wait', async () => {

@@ -4,6 +4,7 @@
 // limit, or whose runner's resident memory passes the cap, is stopped by killing the runner; a runner
 // left large by its job is replaced, so the server returns to its idle footprint.
 import 'server-only';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, displayName } from '@/lib/core/errors';
 import type { JobOutput } from '@/lib/tools/types';
@@ -61,6 +62,13 @@ export function memoryError(req: Pick<JobRequest, 'inputs'>): AppError {
   const what =
     req.inputs.length === 1 ? `"${displayName(req.inputs[0].name)}" needs` : req.inputs.length > 1 ? 'These files need' : 'This job needs';
   return new AppError('UNPROCESSABLE', `${what} more memory than this server allows for one job. Please try a smaller or simpler file.`);
+}
+
+/** Empties a job's scratch dir (only one the session store made: `tmp-job-*`). */
+async function emptyDir(dir: string): Promise<void> {
+  if (!path.basename(dir).startsWith('tmp-job-')) return;
+  const entries = await fs.readdir(dir).catch(() => [] as string[]);
+  await Promise.all(entries.map((e) => fs.rm(path.join(dir, e), { recursive: true, force: true })));
 }
 
 export class WorkerPool {
@@ -210,7 +218,14 @@ export class WorkerPool {
       this.settle(job, new AppError('TIMEOUT', 'Processing took too long and was stopped. Please try a smaller file.'));
     }, job.timeoutMs);
     this.sample(slot, job);
-    slot.runner.send(job.req);
+    if (job.preempted > 0) {
+      // A stopped attempt may have left partial files: the restart begins with an empty work dir.
+      void emptyDir(job.req.workDir).then(() => {
+        if (slot.job === job) slot.runner.send(job.req);
+      });
+    } else {
+      slot.runner.send(job.req);
+    }
   }
 
   /** Reads the runner's memory while its job runs; past the cap the runner is killed and the job refused. */

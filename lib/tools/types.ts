@@ -42,5 +42,5 @@ export interface JobOutput {
 export type Processor = (inputs: JobInput[], options: JobOptions, ctx: JobContext) => Promise<JobOutput>;
 
 export interface ProcessorModule {
-  process: Processor;
+  run: Processor;
 }

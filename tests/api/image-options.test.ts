@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { djpeg, photoJpeg } from '../fixtures/image-samples';
-import { cleanup, processStep, runJob, upload, useTestDataDir } from '../support/api';
+import { cleanup, download, processStep, runJob, upload, useTestDataDir } from '../support/api';
 import { corpusPath, describeCorpus } from '../support/corpus';
 
 useTestDataDir();
@@ -23,7 +23,6 @@ async function jobWith(api: string, file: { name: string; data: Buffer }, settin
 }
 
 async function fetchDownload(api: string, fileId: string) {
-  const { download } = await import('../support/api');
   const dl = await download(api, fileId);
   expect(dl.res.status).toBe(200);
   return { data: dl.data, type: dl.res.headers.get('content-type') ?? '', disposition: dl.res.headers.get('content-disposition') ?? '' };

@@ -6,12 +6,12 @@ import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus'
 import { fixture } from '@/tests/fixtures/image-compress';
 import { djpeg, photoJpeg, runProcessor } from '@/tests/fixtures/image-samples';
 import piexif from 'piexifjs';
-import { ALREADY_SMALL, COMPRESS_SEARCH, compressSearch, LOSSLESS_ONLY, losslessOptimise, process as compress } from './compress';
+import { ALREADY_SMALL, COMPRESS_SEARCH, compressSearch, LOSSLESS_ONLY, losslessOptimise, run as compress } from './compress';
 import { multiScaleSimilarity, type RawImage } from './similarity';
 
 afterEach(() => {
-  delete globalThis.process.env.IMAGE_MAX_PIXELS;
-  delete globalThis.process.env.IMAGE_COMPRESS_TARGET;
+  delete process.env.IMAGE_MAX_PIXELS;
+  delete process.env.IMAGE_COMPRESS_TARGET;
 });
 
 async function raw(jpeg: Buffer, colourspace?: 'srgb' | 'b-w'): Promise<RawImage> {
@@ -91,9 +91,9 @@ describe('Image Compress', () => {
   });
 
   it('takes its similarity target from IMAGE_COMPRESS_TARGET when it is sensible', () => {
-    globalThis.process.env.IMAGE_COMPRESS_TARGET = '0.99';
+    process.env.IMAGE_COMPRESS_TARGET = '0.99';
     expect(compressSearch()).toEqual({ ...COMPRESS_SEARCH, target: 0.99 });
-    globalThis.process.env.IMAGE_COMPRESS_TARGET = '7';
+    process.env.IMAGE_COMPRESS_TARGET = '7';
     expect(compressSearch()).toEqual(COMPRESS_SEARCH);
   });
 
@@ -104,7 +104,7 @@ describe('Image Compress', () => {
     const png = await sharp(whole).png().toBuffer();
     const wrong = await failure(runProcessor(compress, [{ name: 'x.jpg', data: png }]));
     expect([wrong.code, wrong.message]).toEqual(['UNSUPPORTED_TYPE', '"x.jpg" is not a JPEG image.']);
-    globalThis.process.env.IMAGE_MAX_PIXELS = '10000';
+    process.env.IMAGE_MAX_PIXELS = '10000';
     const big = await failure(runProcessor(compress, [{ name: 'big.jpg', data: whole }]));
     expect(big.code).toBe('PAYLOAD_TOO_LARGE');
   });

@@ -89,7 +89,7 @@ export async function encodeJpeg(src: SourceImage, quality: number): Promise<Buf
   return pipe.jpeg(jpegOptions(quality)).toBuffer();
 }
 
-export const process: Processor = async (inputs, options, ctx) => {
+export const run: Processor = async (inputs, options, ctx) => {
   const input = inputs[0];
   const src = await openImage(input, ['jpeg']);
   // jpegtran drops all EXIF; a rotated photo gets its orientation tag back (and nothing else).

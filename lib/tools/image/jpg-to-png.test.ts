@@ -4,7 +4,7 @@ import type { AppError } from '@/lib/core/errors';
 import { corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { fixture } from '@/tests/fixtures/image-jpg-to-png';
 import { djpeg, photoJpeg, rotate90cw, runProcessor } from '@/tests/fixtures/image-samples';
-import { countColours, process as jpgToPng } from './jpg-to-png';
+import { countColours, run as jpgToPng } from './jpg-to-png';
 
 const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: AppError) => e);
 

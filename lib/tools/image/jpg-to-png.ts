@@ -47,7 +47,7 @@ export async function toPng(src: SourceImage): Promise<Buffer> {
   return full;
 }
 
-export const process: Processor = async (inputs, _options, ctx) => {
+export const run: Processor = async (inputs, _options, ctx) => {
   const src = await openImage(inputs[0], ['jpeg']);
   const png = await guarded(src, () => toPng(src), 'JPEG');
   const file = path.join(ctx.workDir, 'converted.png');

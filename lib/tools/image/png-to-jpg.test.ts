@@ -5,7 +5,7 @@ import type { AppError } from '@/lib/core/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import { fixture } from '@/tests/fixtures/image-png-to-jpg';
 import { djpeg, photoPixels, rgbaPng, runProcessor } from '@/tests/fixtures/image-samples';
-import { process as pngToJpg } from './png-to-jpg';
+import { run as pngToJpg } from './png-to-jpg';
 
 const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: AppError) => e);
 const pixel = (img: ReturnType<typeof djpeg>, x: number, y: number) =>

@@ -37,7 +37,7 @@ export async function toJpeg(src: SourceImage, background?: string): Promise<Buf
   return pipeline(src, background).keepIccProfile().jpeg(jpegOptions(quality, chroma)).toBuffer();
 }
 
-export const process: Processor = async (inputs, options, ctx) => {
+export const run: Processor = async (inputs, options, ctx) => {
   const { background } = (options.settings ?? {}) as PngToJpgSettings;
   const src = await openImage(inputs[0], ['png']);
   const jpg = await guarded(src, () => toJpeg(src, background), 'PNG');

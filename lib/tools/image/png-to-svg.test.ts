@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
-import { process as pngToSvg } from './png-to-svg';
+import { run as pngToSvg } from './png-to-svg';
 import { fillTransparent } from './svg/prepare';
 import { renderSvg, svgFidelity } from './svg/compare';
 

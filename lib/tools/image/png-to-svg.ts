@@ -13,7 +13,7 @@ import type { PngToSvgSettings } from './png-to-svg-settings';
 /** Decoding cost is bounded here; tracing itself works on at most 4 MP (svg/trace.ts shrinks larger input). */
 export const MAX_PIXELS = 40_000_000;
 
-export const process: Processor = async ([input], options, ctx) => {
+export const run: Processor = async ([input], options, ctx) => {
   const { preset, colors } = (options.settings ?? {}) as PngToSvgSettings;
   const img = await decodeRgba(input, { formats: ['png'], allowBmp: false, maxPixels: MAX_PIXELS });
   let visible = false;

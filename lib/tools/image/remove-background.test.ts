@@ -13,7 +13,7 @@ import { refineMask } from './background/guided';
 import { applyMatte, resizeMask } from './background/matte';
 import { MODEL_SIZE, modelDir, predictMask } from './background/model';
 import { alphaError, edgeColourError, makeComposite, maskIoU, type Composite } from '@/tests/support/image/background-images';
-import { process as removeBackground } from './remove-background';
+import { run as removeBackground } from './remove-background';
 
 jest.setTimeout(240_000);
 

@@ -30,7 +30,7 @@ export async function cutOut(rgba: Buffer, width: number, height: number, inputH
   return alpha;
 }
 
-export const process: Processor = async ([input], options, ctx) => {
+export const run: Processor = async ([input], options, ctx) => {
   // Already checked by the API (lib/tools/options.ts); checked again for direct callers.
   const parsed = removeBackgroundSettings.safeParse(options.settings ?? {});
   if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'The options are not valid.');

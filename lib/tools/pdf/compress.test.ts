@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { isAppError } from '@/lib/core/errors';
-import { process as compress } from './compress';
+import { run as compress } from './compress';
 import { cmykPdf, mixedImagePdf, photoPdf, textPdf } from '@/tests/support/pdf-compress/make-pdfs';
 import { compareDocs } from '@/tests/support/pdf-compress/page-similarity';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';

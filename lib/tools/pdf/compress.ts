@@ -12,7 +12,7 @@ import { pdfCompressSettings } from './compress/levels';
 /** Below this gain the visitor gets the original back (a re-saved file is not worth the change). */
 export const MIN_GAIN = 0.03;
 
-export const process: Processor = async (inputs, options, ctx) => {
+export const run: Processor = async (inputs, options, ctx) => {
   const input = inputs[0];
   if (!input) throw new AppError('BAD_REQUEST', 'Choose a PDF file to compress.');
   const bytes = await fs.readFile(input.path);

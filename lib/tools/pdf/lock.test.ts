@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isAppError } from '@/lib/core/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import type { JobInput } from '../types';
-import { process as lock, PASSWORD_TOO_SHORT } from './lock';
+import { run as lock, PASSWORD_TOO_SHORT } from './lock';
 import { saslprep } from './lock/saslprep';
 import { buildRichPdf, linkTargets, outlineLines, pdftotext, qpdfJson } from '@/tests/support/pdf/merge-pdfs';
 

@@ -25,7 +25,7 @@ export function checkPassword(password: unknown): string {
   return prepared;
 }
 
-export const process: Processor = async (inputs, options, ctx) => {
+export const run: Processor = async (inputs, options, ctx) => {
   const password = checkPassword(options.password);
   if (inputs.length !== 1) throw new AppError('BAD_REQUEST', 'Choose one PDF file to lock.');
   const input = inputs[0];

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isAppError } from '@/lib/core/errors';
-import { process as lock } from './lock';
-import { process as merge } from './merge';
+import { run as lock } from './lock';
+import { run as merge } from './merge';
 import { buildRichPdf } from '@/tests/support/pdf/merge-pdfs';
 
 let dir: string;

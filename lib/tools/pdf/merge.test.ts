@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isAppError } from '@/lib/core/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
 import type { JobInput } from '../types';
-import { process as merge } from './merge';
+import { run as merge } from './merge';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { buildRichPdf, buildTaggedPdf, linkTargets, parentTreeProblems, outlineLines, pdftotext, qpdfJson, type QpdfJson, type QpdfOutline } from '@/tests/support/pdf/merge-pdfs';
 

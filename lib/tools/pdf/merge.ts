@@ -64,7 +64,7 @@ function addAttachments(src: PDFDocument, copier: Copier, into: Map<string, PDFO
   }
 }
 
-export const process: Processor = async (inputs, _options, ctx) => {
+export const run: Processor = async (inputs, _options, ctx) => {
   if (inputs.length < 2) throw new AppError('BAD_REQUEST', 'Choose at least 2 PDF files to merge.');
   const out = await PDFDocument.create({ updateMetadata: false });
   const octx = out.context;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isAppError } from '@/lib/core/errors';
-import { process as toDocx } from './to-docx';
+import { run as toDocx } from './to-docx';
 import { LEFT_COLUMN, LINK_URL, RIGHT_COLUMN, TABLE, rotatedPdf, sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
 import { docxToPdf, pairRecall, pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 import { corpusFiles, corpusPath, describeCorpus, hasCorpus } from '@/tests/support/corpus';

@@ -12,7 +12,7 @@ function pageList(pages: number[]): string {
   return `${pages.slice(0, 5).join(', ')} and ${pages.length - 5} more`;
 }
 
-export const process: Processor = async (inputs, _options, ctx) => {
+export const run: Processor = async (inputs, _options, ctx) => {
   const input = inputs[0];
   if (!input) throw new AppError('BAD_REQUEST', 'Choose a PDF file to convert.');
   const r = await convertPdf(input.path, input.name);

@@ -26,6 +26,11 @@ function loImport(pdf: string, outDir: string): { docx: string; ms: number; time
       '--convert-to', 'docx:MS Word 2007 XML', '--outdir', outDir, pdf], { stdio: 'ignore', timeout: LO_TIMEOUT_MS, killSignal: 'SIGKILL' });
   } catch (e) {
     timedOut = (e as { signal?: string }).signal === 'SIGKILL';
+    // soffice is a launcher: its soffice.bin child outlives it. Find that one by its own profile path.
+    if (timedOut) {
+      const ps = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+      for (const line of ps.split('\n')) if (line.includes(profile) && line.includes('soffice.bin')) process.kill(Number(line.trim().split(' ')[0]), 'SIGKILL');
+    }
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
   }

@@ -8,7 +8,7 @@ import { mergeDocx } from './merge';
 import { checkDocxPackage, docxCounts } from './check-package';
 import { buildDocx, solidPng } from '@/tests/support/docx/build-docs';
 import { convertedPath, firstMissingInOrder, sofficeConvert, wordLines } from '@/tests/support/docx/libreoffice';
-import { process as processDocx } from '../docx-merge';
+import { run as processDocx } from '../docx-merge';
 
 let dir: string;
 beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docx-merge-')); });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isAppError } from '@/lib/core/errors';
 import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus';
-import { process as mergeProcess } from '../pptx-merge';
+import { run as mergeProcess } from '../pptx-merge';
 import { mergePresentations } from './merge';
 import { buildDeck, editDeck, MARKER, withComment, withModernComment } from '@/tests/support/pptx/build-deck';
 import { pageSimilarity, pdfPageCount, pdfPageSizes, renderPages, toPdf } from '@/tests/support/pptx/render';

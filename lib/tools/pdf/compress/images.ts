@@ -130,8 +130,9 @@ export async function recompressImage(
   if (w * h * info.comps > s.maxDecodedBytes) return kept;
   let raw: Uint8Array | null;
   try {
-    // Only the declared pixels are decoded: data past them (padding, a bomb) is never produced.
-    raw = applyFilters(ctx, stream.contents, chain, expected, true);
+    // Only the declared pixels are decoded (plus PNG predictors' one byte a row): data past them (padding,
+    // a bomb) is never produced.
+    raw = applyFilters(ctx, stream.contents, chain, expected + h, true);
   } catch (e) {
     if (e instanceof DecodeCapError) throw e;
     return kept;

@@ -37,12 +37,33 @@ WebAssembly.Memory.prototype.grow = function (pages) {
   if (this.buffer.byteLength + pages * 65536 > capBytes) { capHit = true; throw new RangeError('MuPDF memory cap'); }
   return grow.call(this, pages);
 };
+function hasWholeEmbeddedFont(doc) {
+  const n = doc.countObjects();
+  for (let i = 1; i < n; i++) {
+    const o = doc.newIndirect(i).resolve();
+    if (!o.isDictionary() || o.get('Type').isNull() || o.get('Type').asName() !== 'FontDescriptor') continue;
+    if (o.get('FontFile').isNull() && o.get('FontFile2').isNull() && o.get('FontFile3').isNull()) continue;
+    const name = o.get('FontName');
+    if (name.isName() && !/^[A-Z]{6}\+/.test(name.asName())) return true;
+  }
+  return false;
+}
 async function main() {
   const mupdf = await import(url);
+  // The font scan runs on its own parse: walking every object of the document that is then saved was seen
+  // to corrupt form XObjects in the saved file.
+  let whole = false;
+  if (subsetFonts) {
+    const probe = new mupdf.PDFDocument(bytes);
+    if (!probe.needsPassword()) whole = hasWholeEmbeddedFont(probe);
+    probe.destroy();
+  }
   const doc = new mupdf.PDFDocument(bytes);
   if (doc.needsPassword()) throw Object.assign(new Error('password'), { kind: 'password' });
   const pages = doc.countPages();
-  if (subsetFonts) {
+  // Only files with a whole embedded font are subset: re-subsetting fonts that are already subsets gains
+  // little, and MuPDF 1.28 was seen dropping a glyph from one (a ')' in the Yosys slides' footer).
+  if (whole) {
     try { doc.subsetFonts(); } catch (e) { if (capHit) throw e; }
   }
   // No recompression here: pdf-lib's pass after this one deflates at level 9 and writes object streams.
