@@ -30,6 +30,8 @@ export function ErrorView({ error, retry }: { error: unknown; retry: () => void 
         <button type="button" className="btn btn-primary" onClick={() => (chunk ? window.location.reload() : retry())}>
           Try again
         </button>
+        {/* A full page load on purpose: after a failed chunk or a crashed tree, client navigation is not trusted. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a className="btn btn-secondary" href="/">
           Go to the home page
         </a>

@@ -4,13 +4,13 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { OfficePackage } from './package-reader';
 import { splitTopLevel } from './xml';
+import { resolveTarget, type Rel } from './opc';
 
-export interface SourceRel { id: string; type: string; target: string; external: boolean }
 
 export class SourcePackage {
   readonly defaults = new Map<string, string>();
   readonly overrides = new Map<string, string>();
-  private readonly relsByPart = new Map<string, SourceRel[]>();
+  private readonly relsByPart = new Map<string, Rel[]>();
   private readonly texts = new Map<string, string>();
   private readonly hashes = new Map<string, string>();
 
@@ -28,12 +28,13 @@ export class SourcePackage {
       const m = /^(.*?)_rels\/([^/]*)\.rels$/i.exec(name);
       if (!m) continue;
       const owner = `${m[1]}${m[2]}`;
-      const rels: SourceRel[] = [];
+      const rels: Rel[] = [];
       for (const c of splitTopLevel(await pkg.readXml(name)).children) {
         const { Id: id, Type: type = '', Target: target = '', TargetMode: mode } = c.attrs;
         if (!id) continue;
         const external = /^external$/i.test(mode ?? '');
-        rels.push({ id, type, external, target: external ? target : resolveTarget(owner, target) });
+        // A target escaping the package stays as written: it names no part, so it counts as missing.
+        rels.push({ id, type, external, target: external ? target : resolveTarget(owner, target) ?? target });
       }
       src.relsByPart.set(owner.toLowerCase(), rels);
     }
@@ -46,10 +47,10 @@ export class SourcePackage {
     return this.defaults.get(path.posix.extname(name).slice(1).toLowerCase()) ?? 'application/octet-stream';
   }
 
-  private readonly relIndex = new Map<string, Map<string, SourceRel>>();
+  private readonly relIndex = new Map<string, Map<string, Rel>>();
 
   /** One relationship of a part by id. */
-  rel(part: string, id: string): SourceRel | undefined {
+  rel(part: string, id: string): Rel | undefined {
     const key = part.toLowerCase();
     let idx = this.relIndex.get(key);
     if (!idx) {
@@ -59,7 +60,7 @@ export class SourcePackage {
     return idx.get(id);
   }
 
-  rels(part: string): SourceRel[] {
+  rels(part: string): Rel[] {
     return this.relsByPart.get(part.toLowerCase()) ?? [];
   }
 
@@ -99,12 +100,4 @@ export class SourcePackage {
   hash(name: string): string | undefined {
     return this.hashes.get(name.toLowerCase());
   }
-}
-
-export function resolveTarget(owner: string, target: string): string {
-  let t = target;
-  try { t = decodeURIComponent(target); } catch { /* keep as written */ }
-  t = t.replace(/\\/g, '/');
-  const joined = t.startsWith('/') ? t.slice(1) : path.posix.join(path.posix.dirname(owner), t);
-  return path.posix.normalize(joined).replace(/^(\.\/)+/, '').replace(/^\.\.\//, '');
 }

@@ -12,6 +12,9 @@ export const NS = {
   mc: 'http://schemas.openxmlformats.org/markup-compatibility/2006',
   rels: 'http://schemas.openxmlformats.org/package/2006/relationships',
   ct: 'http://schemas.openxmlformats.org/package/2006/content-types',
+  p: 'http://schemas.openxmlformats.org/presentationml/2006/main',
+  a: 'http://schemas.openxmlformats.org/drawingml/2006/main',
+  p14: 'http://schemas.microsoft.com/office/powerpoint/2010/main',
 } as const;
 
 export function escText(s: string): string {

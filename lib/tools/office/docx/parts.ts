@@ -2,19 +2,7 @@
 // respect, theme fonts/colours of a document, bounded parallel loading.
 
 export const RT = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-export const WML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
-export const CT = {
-  document: `${WML}.document.main+xml`,
-  styles: `${WML}.styles+xml`,
-  numbering: `${WML}.numbering+xml`,
-  settings: `${WML}.settings+xml`,
-  fontTable: `${WML}.fontTable+xml`,
-  footnotes: `${WML}.footnotes+xml`,
-  endnotes: `${WML}.endnotes+xml`,
-  comments: `${WML}.comments+xml`,
-  header: `${WML}.header+xml`,
-  footer: `${WML}.footer+xml`,
-};
+export { WML } from '@/lib/office/opc';
 export const XML_DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 export const relIs = (type: string, kind: string) => type.endsWith(`/${kind}`);
 

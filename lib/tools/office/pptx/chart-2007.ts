@@ -2,7 +2,7 @@
 // (an absent or val-less <c:showSerName>, <c:smooth>, <c:varyColors>... meant "no" in 2007, "yes" after).
 // Readers decide by the package's app.xml (Application "Microsoft..." and AppVersion "12.x"), which the
 // merged deck cannot state for each source. So a chart from a 2007 deck gets those settings written out.
-import { XElement as Element, allElements } from './xtree';
+import { XElement as Element, allElements } from '@/lib/office/xtree';
 
 const elementChildren = (e: Element) => e.elements();
 const firstChild = (e: Element, name: string) => e.first(name);

@@ -8,10 +8,10 @@ import { decodeXml } from '@/lib/office/package-reader';
 import type { SourceDeck } from './deck';
 import { explicitOffice2007Chart } from './chart-2007';
 import { applyTextDefaults, ensureSize } from './text-defaults';
-import { CT, NS, REL, descendants, firstChild, parseXml, serializeXml, type Rel, type XElement as Element } from './opc';
-import type { OutPackage } from './out-package';
+import { PPTX_CT as CT, NS, REL, descendants, firstChild, parseXml, serializeXml, type Rel, type XElement as Element } from '@/lib/office/opc';
+import type { OutPackage } from '@/lib/office/out-package';
 import { scaleDocument, type Fit } from './scale';
-import { allElements } from './xtree';
+import { allElements } from '@/lib/office/xtree';
 
 /** What the copiers of all decks share. */
 export interface MergeState {

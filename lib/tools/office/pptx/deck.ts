@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
 import { damagedError, decodeXml, openPackage, type OfficePackage } from '@/lib/office/package-reader';
-import { ContentTypes, NS, REL, XmlError, descendants, firstChild, parseRels, parseXml, relsPartOf, type Rel, type XElement as Element } from './opc';
-import { serializeElement } from './xtree';
+import { ContentTypes, NS, REL, XmlError, descendants, firstChild, parseRels, parseXml, relsPartOf, type Rel, type XElement as Element } from '@/lib/office/opc';
+import { serializeElement } from '@/lib/office/xtree';
 import type { Size } from './scale';
 import { isOffice2007 } from './chart-2007';
 

@@ -5,9 +5,9 @@ import { AppError } from '@/lib/core/errors';
 import { damagedError } from '@/lib/office/package-reader';
 import { DeckCopier, type MergeState } from './copier';
 import { openDeck, type SourceDeck } from './deck';
-import { CT, NS, REL, XmlError, descendants, firstChild, parseXml, serializeXml, type Rel } from './opc';
-import { XElement } from './xtree';
-import { OutPackage } from './out-package';
+import { PPTX_CT as CT, NS, REL, XmlError, descendants, firstChild, parseXml, serializeXml, type Rel } from '@/lib/office/opc';
+import { XElement } from '@/lib/office/xtree';
+import { OutPackage } from '@/lib/office/out-package';
 import {
   buildAppXml, buildPresentationXml, mergeCommentAuthors, mergeModernAuthors, mergeTableStyles, plainNotesMaster,
   plainTheme, type Section,
@@ -28,9 +28,9 @@ const T = {
 
 /** Adds a layout to its master's layout list (and relationships). */
 function listLayout(out: OutPackage, masterName: string, layout: string, id: number): void {
-  const master = out.parts.get(masterName);
+  const master = out.get(masterName);
   if (!master?.data) return;
-  const rels = master.rels ?? (master.rels = []);
+  const rels = (master.rels ??= []) as Rel[]; // PowerPoint parts keep their relationships as a list
   let n = rels.length + 1;
   while (rels.some((r) => r.id === `rId${n}`)) n += 1;
   const rid = `rId${n}`;

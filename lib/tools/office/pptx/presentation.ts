@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { decodeXml } from '@/lib/office/package-reader';
 import type { SourceDeck } from './deck';
-import { NS, REL, descendants, elementChildren, escAttr, firstChild, parseXml, serializeXml, type XDoc } from './opc';
-import { XElement, allElements } from './xtree';
+import { NS, REL, descendants, elementChildren, escAttr, firstChild, parseXml, serializeXml, type XDoc } from '@/lib/office/opc';
+import { XElement, allElements } from '@/lib/office/xtree';
 import type { Size } from './scale';
 
 export interface Section { name: string; slideIds: number[] }

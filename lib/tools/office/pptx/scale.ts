@@ -2,7 +2,7 @@
 // length is multiplied by one factor, so nothing is stretched, and top-level shapes are moved by the
 // letterbox offset, so the content is centred and never clipped. Lengths are EMUs and font sizes are
 // hundredths of a point; percentages and path coordinates are relative and stay as they are.
-import { XElement, allElements, type XDoc, type XElement as Element } from './xtree';
+import { XElement, allElements, type XDoc, type XElement as Element } from '@/lib/office/xtree';
 
 export interface Size { cx: number; cy: number }
 /** Uniform scale s and centring offset (dx, dy) into a slide of size (cx, cy). */

@@ -2,8 +2,8 @@
 // presentation's <p:defaultTextStyle>, and a merged deck has only the first deck's. For a deck whose
 // defaults differ, its own defaults are written into each such text body's list style (<a:lstStyle>),
 // under anything the shape already sets, so its text keeps its font, size and spacing.
-import { NS } from './opc';
-import { XElement as Element, allElements } from './xtree';
+import { NS } from '@/lib/office/opc';
+import { XElement as Element, allElements } from '@/lib/office/xtree';
 
 const elementChildren = (e: Element) => e.elements();
 const firstChild = (e: Element, name: string) => e.first(name);

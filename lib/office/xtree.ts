@@ -2,6 +2,7 @@
 // well-formedness-checking XML parser); this file only holds the result and writes it back. xmldom was
 // several times slower on slide-sized parts (a regex per end tag, costly clones and garbage).
 import { SaxesParser } from 'saxes';
+import { escAttr } from './xml';
 
 export class XmlError extends Error {}
 
@@ -60,6 +61,7 @@ export class XElement {
   /** The namespace a prefix stands for here ('' for the default namespace). */
   lookupNamespace(prefix: string): string | null {
     const decl = prefix ? `xmlns:${prefix}` : 'xmlns';
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- walking up from this element
     for (let e: XElement | null = this; e; e = e.parent) {
       const v = e.getAttribute(decl);
       if (v !== null) return v;
@@ -160,9 +162,6 @@ export function parseXml(xml: string): XDoc {
 
 const escText = (s: string) => (/[&<>\r]/.test(s)
   ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;') : s);
-export const escAttr = (s: string) => (/[&<>"\t\n\r]/.test(s)
-  ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;') : s);
 
 function write(e: XElement, inScope: ReadonlyMap<string, string>): string {
   let out = `<${e.name}`;

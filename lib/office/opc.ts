@@ -1,19 +1,13 @@
-// Open Packaging Conventions helpers: part names, relationships and content types, read with saxes (a real
-// XML parser). Part names here are stored names without a leading '/'.
+// Open Packaging Conventions helpers for Word and PowerPoint: part names, relationships and content types, read
+// with saxes (a real XML parser). Part names here are stored names without a leading '/'.
 import path from 'node:path';
 import { SaxesParser } from 'saxes';
 import { XmlError, type XElement } from './xtree';
+import { NS, escAttr } from './xml';
 
 export { XmlError, parseXml, serializeXml, descendants, type XElement, type XDoc } from './xtree';
 
-export const NS = {
-  rels: 'http://schemas.openxmlformats.org/package/2006/relationships',
-  ct: 'http://schemas.openxmlformats.org/package/2006/content-types',
-  r: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
-  p: 'http://schemas.openxmlformats.org/presentationml/2006/main',
-  a: 'http://schemas.openxmlformats.org/drawingml/2006/main',
-  p14: 'http://schemas.microsoft.com/office/powerpoint/2010/main',
-} as const;
+export { NS, escAttr };
 
 const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
 export const REL = {
@@ -38,8 +32,23 @@ export const REL = {
   vbaProject: 'http://schemas.microsoft.com/office/2006/relationships/vbaProject',
 } as const;
 
-/** Content types of the parts the merge treats specially, matched loosely (strict and transitional). */
-export const CT = {
+export const WML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
+/** Content types of the Word parts the merge writes. */
+export const WORD_CT = {
+  document: `${WML}.document.main+xml`,
+  styles: `${WML}.styles+xml`,
+  numbering: `${WML}.numbering+xml`,
+  settings: `${WML}.settings+xml`,
+  fontTable: `${WML}.fontTable+xml`,
+  footnotes: `${WML}.footnotes+xml`,
+  endnotes: `${WML}.endnotes+xml`,
+  comments: `${WML}.comments+xml`,
+  header: `${WML}.header+xml`,
+  footer: `${WML}.footer+xml`,
+};
+
+/** Content types of the PowerPoint parts the merge treats specially, matched loosely (strict and transitional). */
+export const PPTX_CT = {
   presentation: 'application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml',
   slide: /presentationml\.slide\+xml$/,
   layout: /presentationml\.slideLayout\+xml$/,
@@ -127,13 +136,10 @@ export function parseRels(xml: string, fromPart: string): Rel[] {
   return out;
 }
 
-const escAttr = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-export { escAttr };
-
 export function writeRels(fromPart: string, rels: Rel[]): string {
   const items = rels.map((r) => {
-    const target = r.external ? r.target : relativeTarget(fromPart, r.target);
+    // Internal targets are URIs: a part name with spaces or non-ASCII letters is percent-encoded.
+    const target = r.external ? r.target : encodeURI(relativeTarget(fromPart, r.target));
     const mode = r.external ? ' TargetMode="External"' : '';
     return `<Relationship Id="${escAttr(r.id)}" Type="${escAttr(r.type)}" Target="${escAttr(target)}"${mode}/>`;
   });
