@@ -93,10 +93,14 @@ test('tesseract.js reads a page in two successive worker threads of one process'
       await r.close();
       parentPort.postMessage(page.runs.map((x) => x.str).join(' '));
     }, (e) => parentPort.postMessage('error ' + e.message));`;
-  for (let round = 0; round < 2; round++) {
-    const w = new Worker(code, { eval: true, workerData: { bundle, image: path.join(dir, 'page.png') } });
-    const text = await new Promise<string>((resolve, reject) => { w.once('message', resolve); w.once('error', reject); });
-    await w.terminate();
-    expect(text).toMatch(/Quarterly Field Report/);
+  try {
+    for (let round = 0; round < 2; round++) {
+      const w = new Worker(code, { eval: true, workerData: { bundle, image: path.join(dir, 'page.png') } });
+      const text = await new Promise<string>((resolve, reject) => { w.once('message', resolve); w.once('error', reject); });
+      await w.terminate();
+      expect(text).toMatch(/Quarterly Field Report/);
+    }
+  } finally {
+    fs.rmSync(path.dirname(bundle), { recursive: true, force: true });
   }
 }, 180_000);
