@@ -83,7 +83,9 @@ test('tesseract.js reads a page in two successive worker threads of one process'
     } }],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url); const __filename = new URL(import.meta.url).pathname;" },
   });
-  execFileSync('pdftoppm', ['-r', '200', '-png', '-f', '1', '-l', '1', '-singlefile', path.join(dir, 'orig.pdf'), path.join(dir, 'page')]);
+  const orig = path.join(dir, 'orig-1.pdf');
+  fs.writeFileSync(orig, await sampleDocPdf());
+  execFileSync('pdftoppm', ['-r', '200', '-png', '-f', '1', '-l', '1', '-singlefile', orig, path.join(dir, 'page')]);
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
     const fs = require('node:fs');
