@@ -13,8 +13,10 @@ export interface ImageSettings {
   /** Downsample only above this resolution (the gap avoids resampling for tiny gains). */
   thresholdDpi: number;
   jpegQuality: number;
-  /** An existing JPEG that is not downsampled is re-encoded only when this much smaller. */
+  /** An existing JPEG that is not downsampled is re-encoded only when this much smaller... */
   jpegReencodeGain: number;
+  /** ...at no lower quality than this. */
+  jpegRequality: number;
   /** Decoded images above this many bytes are left alone (memory bound). */
   maxDecodedBytes: number;
   /** Screenshots and charts too become JPEG when that is smaller than lossless (as Ghostscript /ebook does);
@@ -27,6 +29,7 @@ export const DEFAULT_IMAGE_SETTINGS: ImageSettings = {
   thresholdDpi: 225,
   jpegQuality: 76,
   jpegReencodeGain: 0.8,
+  jpegRequality: 76,
   maxDecodedBytes: 256 * 1024 * 1024,
   jpegForAll: false,
 };
@@ -115,7 +118,9 @@ export async function recompressImage(
     if (size) img = img.resize(size.w, size.h, { fit: 'fill' });
     if (info.comps === 1) img = img.toColourspace('b-w');
     if (cmyk) img = img.toColourspace('cmyk');
-    const out = await img.jpeg({ quality: s.jpegQuality, mozjpeg: true }).toBuffer().catch(() => null);
+    // A JPEG kept at its size is decoded and encoded again: a second generation needs a higher quality.
+    const quality = size ? s.jpegQuality : Math.max(s.jpegQuality, s.jpegRequality);
+    const out = await img.jpeg({ quality, mozjpeg: true }).toBuffer().catch(() => null);
     if (!out || !(await sameChannels(out, info.comps)) || (cmyk && !hasAdobeMarker(out))) return kept;
     const limit = size ? before : before * s.jpegReencodeGain;
     if (out.length >= limit) return kept;
