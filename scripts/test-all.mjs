@@ -1,5 +1,5 @@
-// npm test: the whole suite. The layer check, then Jest (units, API, hostile input), then Playwright against
-// the production build. Ends with one plain line 'N passed, N failed, N skipped' summing both runners.
+// npm test: the whole suite. The static checks (layers, ESLint, Prettier), then Jest (units, API, hostile
+// input), then Playwright against the production build. Ends with one plain line 'N passed, N failed, N skipped' summing both runners.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,9 +16,12 @@ const run = (cmd, args, env = {}) =>
 
 const only = process.argv[2]; // 'unit' or 'e2e' to run one half
 let failed = false;
-// Static checks first: cheap, and a broken layer rule should be seen before minutes of tests.
+// Static checks first: cheap, and a broken rule should be seen before minutes of tests. The layer rule
+// (scripts/check-layers.mjs), ESLint (eslint.config.mjs, Next's rules) and Prettier's check (.prettierrc.json).
 if (only !== 'e2e') {
   failed = run('node', ['scripts/check-layers.mjs']) !== 0 || failed;
+  failed = run('npx', ['eslint', '.']) !== 0 || failed;
+  failed = run('npx', ['prettier', '--check', '.']) !== 0 || failed;
 }
 if (only !== 'e2e') {
   failed = run('npx', ['jest', '--json', `--outputFile=${jestJson}`]) !== 0 || failed;

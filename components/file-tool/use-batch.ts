@@ -7,7 +7,7 @@ import type { FileToolDef } from '@/lib/tools/registry';
 import { filterAccepted, rejectedText } from '@/lib/client/accept';
 import { runQueue } from '@/lib/client/batch-queue';
 import { zipBytes, zipName } from '@/lib/client/batch-zip';
-import { runFileJob, type FileJobResult, type JobPhase } from '@/lib/client/file-job';
+import { runFileJob, type FileJobResult, type JobPhase } from '@/lib/client/job-client';
 import { nextEntryId } from '@/lib/client/file-list';
 import { alertText } from '@/lib/client/job-errors';
 import { saveBlob } from '@/lib/client/save-blob';

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { FileToolDef } from '@/lib/tools/registry';
-import { runFileJob, type FileJobResult, type JobPhase } from '@/lib/client/file-job';
+import { runFileJob, type FileJobResult, type JobPhase } from '@/lib/client/job-client';
 import { xhrUpload } from '@/lib/client/xhr-upload';
 import { alertText, mergeAlertText } from '@/lib/client/job-errors';
 import { saveBlob } from '@/lib/client/save-blob';

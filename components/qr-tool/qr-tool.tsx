@@ -195,8 +195,8 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
             </p>
           ) : image ? (
             // An object URL of a generated PNG: next/image has nothing to optimise here.
-            // eslint-disable-next-line @next/next/no-img-element
             <figure className={styles.figure}>
+              {/* eslint-disable-next-line @next/next/no-img-element */}
               <img className={styles.image} src={image.url} alt="Generated QR code" data-file-id={image.fileId} />
               <figcaption className={styles.verified} data-testid="qr-verified">
                 Checked: the server read this code back with an independent decoder before offering it.

@@ -1,5 +1,5 @@
 // Browser upload with progress events (fetch cannot report upload progress).
-import { NETWORK_ERROR, type UploadTransport } from './file-job';
+import { NETWORK_ERROR, type UploadTransport } from './job-client';
 
 export const xhrUpload: UploadTransport = (url, form, onProgress, signal) =>
   new Promise((resolve, reject) => {

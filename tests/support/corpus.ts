@@ -23,7 +23,6 @@ export function describeCorpus(name: string, fn: () => void): void {
     describe(name, fn);
     return;
   }
-  // eslint-disable-next-line no-console
   console.warn(`[corpus] ${CORPUS_DIR} is absent: skipping "${name}"`);
   describe.skip(`${name} (skipped: ../shared/corpus absent)`, fn);
 }

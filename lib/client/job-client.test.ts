@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toolBySlug, type FileToolDef } from '@/lib/tools/registry';
-import { runFileJob, nameFromDisposition, NETWORK_ERROR } from './file-job';
+import { runFileJob, nameFromDisposition, NETWORK_ERROR } from './job-client';
 import { ServerError } from './job-errors';
 import { SESSION_ID_PATTERN } from './session-id';
 
