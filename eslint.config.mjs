@@ -36,7 +36,10 @@ export default defineConfig([
       // Control characters in a pattern are a mistake unless marked (file-name and XML cleaning mark theirs).
       'no-control-regex': 'error',
       // Unused names are errors, except the conventional `_` prefix for deliberately ignored arguments.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
 ]);

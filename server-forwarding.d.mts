@@ -1,1 +1,5 @@
-export function trustedForwardedFor(header: string | string[] | undefined, socketAddress: string | undefined, hops: number): string;
+export function trustedForwardedFor(
+  header: string | string[] | undefined,
+  socketAddress: string | undefined,
+  hops: number,
+): string;

@@ -17,7 +17,12 @@ await app.prepare();
 
 const server = createServer((req, res) => {
   if (isFrameworkProbe(req.method, req.url, req.headers)) {
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Connection: 'close' });
+    res.writeHead(404, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      Connection: 'close',
+    });
     res.end('Not found');
     return;
   }

@@ -4,7 +4,15 @@
 import { ErrorView } from '@/components/ui/error-view';
 import './globals.css';
 
-export default function GlobalError({ error, retry, reset }: { error: unknown; retry?: () => void; reset?: () => void }) {
+export default function GlobalError({
+  error,
+  retry,
+  reset,
+}: {
+  error: unknown;
+  retry?: () => void;
+  reset?: () => void;
+}) {
   return (
     <html lang="en">
       <body>

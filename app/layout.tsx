@@ -17,7 +17,10 @@ export function generateMetadata(): Metadata {
     metadataBase: new URL(`${config.siteUrl}/`),
     applicationName: config.siteName,
     icons: {
-      icon: [{ url: '/favicon.svg', type: 'image/svg+xml' }, { url: '/favicon.ico', sizes: '32x32' }],
+      icon: [
+        { url: '/favicon.svg', type: 'image/svg+xml' },
+        { url: '/favicon.ico', sizes: '32x32' },
+      ],
       apple: '/apple-touch-icon.png',
     },
   };

@@ -18,13 +18,17 @@ export default function Home() {
   return (
     <div className="home">
       {homeJsonLd(config).map((data) => (
-        <script key={String(data['@type'])} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />
+        <script
+          key={String(data['@type'])}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }}
+        />
       ))}
       <section className="hero">
         <h1 className="hero-title">Work efficiently</h1>
         <p className="hero-subtitle">
-          Do all your work in one place, securely and free of charge. {config.siteName} keeps improving based on
-          your requests.
+          Do all your work in one place, securely and free of charge. {config.siteName} keeps improving based on your
+          requests.
         </p>
       </section>
 

@@ -48,7 +48,11 @@ async function buildWorker(outfile: string): Promise<void> {
   } as import('esbuild').BuildOptions);
 }
 
-interface Reply { ms: number; out?: string; error?: string }
+interface Reply {
+  ms: number;
+  out?: string;
+  error?: string;
+}
 
 /** Runs one job in the worker while sampling the main thread's event-loop gaps and the process RSS. */
 function runJob(worker: Worker, msg: object): Promise<Reply & { stallMs: number; peakMB: number; cpuMs: number }> {
@@ -68,8 +72,16 @@ function runJob(worker: Worker, msg: object): Promise<Reply & { stallMs: number;
     worker.once('message', (r: Reply) => {
       clearInterval(timer);
       const cpu = process.cpuUsage(cpu0);
-      if (r.error) { reject(new Error(r.error)); return; }
-      resolve({ ...r, stallMs: Math.max(0, stall), peakMB: Math.round(peak / 2 ** 20), cpuMs: (cpu.user + cpu.system) / 1000 });
+      if (r.error) {
+        reject(new Error(r.error));
+        return;
+      }
+      resolve({
+        ...r,
+        stallMs: Math.max(0, stall),
+        peakMB: Math.round(peak / 2 ** 20),
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      });
     });
     worker.postMessage(msg);
   });
@@ -89,34 +101,46 @@ export default async function bench(): Promise<BenchRow[]> {
   const workerFile = path.join(root, '.workers', `bg-svg-bench-${process.pid}.mjs`);
   await buildWorker(workerFile);
   const worker = new Worker(workerFile);
-  const cpuNote = (r: { cpuMs: number }) => `CPU ${(r.cpuMs / 1000).toFixed(1)} s (>= ${(r.cpuMs / 2000).toFixed(1)} s wall on 2 idle cores)`;
+  const cpuNote = (r: { cpuMs: number }) =>
+    `CPU ${(r.cpuMs / 1000).toFixed(1)} s (>= ${(r.cpuMs / 2000).toFixed(1)} s wall on 2 idle cores)`;
   const load = `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
   try {
     // --- Remove background: composites with a known mask (the first run also loads the model).
     for (const scale of [1, 4]) {
       const c = await makeComposite(scale);
       const file = path.join(dir, `composite-${scale}.png`);
-      await sharp(c.rgba, { raw: { width: c.width, height: c.height, channels: 4 } }).png().toFile(file);
+      await sharp(c.rgba, { raw: { width: c.width, height: c.height, channels: 4 } })
+        .png()
+        .toFile(file);
       const r = await runJob(worker, { op: 'bg', path: file, kind: 'png', workDir: dir });
       const alpha = await alphaOf(r.out!);
       rows.push({
-        tool: 'image-remove-background', input: `composite ${c.width}x${c.height} (known mask)`,
+        tool: 'image-remove-background',
+        input: `composite ${c.width}x${c.height} (known mask)`,
         quality: `IoU ${maskIoU(alpha, c.mask).toFixed(4)}, alpha error ${alphaError(alpha, c.mask).toFixed(4)}`,
-        ms: Math.round(r.ms), peakMB: r.peakMB,
+        ms: Math.round(r.ms),
+        peakMB: r.peakMB,
         note: `${scale === 1 ? 'cold: includes the model load; ' : ''}${cpuNote(r)}; main-thread stall ${r.stallMs.toFixed(0)} ms; ${load}`,
       });
     }
     // Seconds per image against the library's API: bench/remove-bg.bench.ts.
-    const photo = hasCorpus ? path.join(CORPUS_DIR, 'photo', 'european-honey-bee.jpg') : path.join(dir, 'composite-4.png');
+    const photo = hasCorpus
+      ? path.join(CORPUS_DIR, 'photo', 'european-honey-bee.jpg')
+      : path.join(dir, 'composite-4.png');
 
     // --- PNG to SVG.
     const pngs: string[] = [];
-    if (hasCorpus) for (const f of fs.readdirSync(path.join(CORPUS_DIR, 'png')).sort()) pngs.push(path.join(CORPUS_DIR, 'png', f));
+    if (hasCorpus)
+      for (const f of fs.readdirSync(path.join(CORPUS_DIR, 'png')).sort()) pngs.push(path.join(CORPUS_DIR, 'png', f));
     const logo = path.join(dir, 'drawn-logo.png');
-    await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="240" height="160">
+    await sharp(
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="240" height="160">
       <circle cx="80" cy="80" r="62" fill="none" stroke="#1b2a4a" stroke-width="14"/>
       <path d="M150 130 L200 30 L235 130 Z" fill="#d62828"/>
-      <rect x="55" y="55" width="50" height="50" rx="8" fill="#f4a261"/></svg>`)).png().toFile(logo);
+      <rect x="55" y="55" width="50" height="50" rx="8" fill="#f4a261"/></svg>`),
+    )
+      .png()
+      .toFile(logo);
     pngs.push(logo);
     const photoPng = path.join(dir, 'photo-800.png');
     await sharp(photo).resize(800).png().toFile(photoPng);
@@ -130,11 +154,14 @@ export default async function bench(): Promise<BenchRow[]> {
       const plain = Buffer.from(await vectorize(png, Preset.Poster));
       const plainFid = await svgFidelity(plain, png);
       rows.push({
-        tool: 'image-png-to-svg', input: path.basename(file),
+        tool: 'image-png-to-svg',
+        input: path.basename(file),
         ratio: Number((svg.length / fs.statSync(file).size).toFixed(2)),
         quality: `SSIM ${fid.ssim.toFixed(3)}, alpha error ${fid.alphaError.toFixed(3)}`,
-        ms: Math.round(r.ms), peakMB: r.peakMB,
-        note: `SVG ${(svg.length / 1024).toFixed(1)} KB; ${cpuNote(r)}; SSIM = lower of white/black backgrounds (goal >= 0.93 on logos/icons); ` +
+        ms: Math.round(r.ms),
+        peakMB: r.peakMB,
+        note:
+          `SVG ${(svg.length / 1024).toFixed(1)} KB; ${cpuNote(r)}; SSIM = lower of white/black backgrounds (goal >= 0.93 on logos/icons); ` +
           `plain vtracer poster: SSIM ${plainFid.ssim.toFixed(3)}, alpha error ${plainFid.alphaError.toFixed(3)}, ${(plain.length / 1024).toFixed(1)} KB`,
       });
     }

@@ -14,7 +14,13 @@ import { docxBench } from '../tests/support/pdf-to-docx/bench-rows';
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');
 const corpusPdfs = (): string[] => {
   const dir = path.join(CORPUS_DIR, 'pdf');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort().map((f) => path.join(dir, f)) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.pdf'))
+        .sort()
+        .map((f) => path.join(dir, f))
+    : [];
 };
 
 const MIN_GAIN = 0.03; // as lib/tools/pdf/compress.ts (not imported: it is 'server-only')
@@ -36,12 +42,20 @@ function hasGs(): boolean {
 async function inputs(dir: string): Promise<{ name: string; file: string }[]> {
   const made: [string, () => Promise<Uint8Array>][] = [
     ['made: 2 photos at 300 dpi (JPEG, Flate+SMask)', photoPdf],
-    ['made: Gray/ICC/Indexed Flate images', async () => {
-      const icc = (await (await import('sharp')).default({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
-        .withIccProfile('srgb').jpeg().toBuffer({ resolveWithObject: true }));
-      const meta = await (await import('sharp')).default(icc.data).metadata();
-      return mixedImagePdf(meta.icc);
-    }],
+    [
+      'made: Gray/ICC/Indexed Flate images',
+      async () => {
+        const icc = await (
+          await import('sharp')
+        )
+          .default({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+          .withIccProfile('srgb')
+          .jpeg()
+          .toBuffer({ resolveWithObject: true });
+        const meta = await (await import('sharp')).default(icc.data).metadata();
+        return mixedImagePdf(meta.icc);
+      },
+    ],
     ['made: text only, 3 pages', () => textPdf(3)],
   ];
   const out: { name: string; file: string }[] = [];
@@ -73,15 +87,31 @@ async function compressRows(): Promise<BenchRow[]> {
       if (gs) {
         const ref = path.join(dir, 'gs.pdf');
         const g0 = Date.now();
-        execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${ref}`, file], { stdio: 'ignore' });
+        execFileSync(
+          'gs',
+          [
+            '-q',
+            '-dNOPAUSE',
+            '-dBATCH',
+            '-dSAFER',
+            '-sDEVICE=pdfwrite',
+            '-dPDFSETTINGS=/ebook',
+            `-sOutputFile=${ref}`,
+            file,
+          ],
+          { stdio: 'ignore' },
+        );
         const gms = Date.now() - g0;
         const gq = compareDocs(file, ref, pages);
         note = `gs /ebook: ${(fs.statSync(ref).size / bytes.length).toFixed(3)}, SSIM ${gq.mean.toFixed(4)} (worst ${gq.worst.toFixed(4)}), ${(gms / 1000).toFixed(1)} s`;
       }
       rows.push({
-        tool: 'pdf/compress', input: `${name} (${pages} p${q.compared < pages ? `, SSIM on ${q.compared}` : ''}, ${(bytes.length / 1024).toFixed(0)} KB)`,
+        tool: 'pdf/compress',
+        input: `${name} (${pages} p${q.compared < pages ? `, SSIM on ${q.compared}` : ''}, ${(bytes.length / 1024).toFixed(0)} KB)`,
         ratio: Number((out.length / bytes.length).toFixed(3)),
-        quality: `SSIM ${q.mean.toFixed(4)} (worst ${q.worst.toFixed(4)})`, ms, note,
+        quality: `SSIM ${q.mean.toFixed(4)} (worst ${q.worst.toFixed(4)})`,
+        ms,
+        note,
       });
     }
   } finally {
@@ -99,15 +129,20 @@ async function bigRow(): Promise<BenchRow> {
     const bytes = fs.readFileSync(file);
     const base = process.memoryUsage().rss;
     let peak = base;
-    const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 50);
+    const timer = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 50);
     const t0 = Date.now();
     const out = await compressPdf(bytes, file, 'big.pdf');
     const ms = Date.now() - t0;
     clearInterval(timer);
     peak = Math.max(peak, process.memoryUsage().rss);
     return {
-      tool: 'pdf/compress', input: `made: ${(bytes.length / 1048576).toFixed(0)} MB, ${pageCount(file)} pages of 430 dpi photos`,
-      ratio: Number((out.length / bytes.length).toFixed(3)), ms, peakMB: Math.round(peak / 1048576),
+      tool: 'pdf/compress',
+      input: `made: ${(bytes.length / 1048576).toFixed(0)} MB, ${pageCount(file)} pages of 430 dpi photos`,
+      ratio: Number((out.length / bytes.length).toFixed(3)),
+      ms,
+      peakMB: Math.round(peak / 1048576),
       note: `RSS before the call ${Math.round(base / 1048576)} MB (input bytes held once)`,
     };
   } finally {

@@ -23,7 +23,11 @@ function hasGs(): boolean {
   }
 }
 
-const words = (f: string) => execFileSync('pdftotext', [f, '-'], { maxBuffer: 1 << 28 }).toString('utf8').split(/\s+/).filter(Boolean).length;
+const words = (f: string) =>
+  execFileSync('pdftotext', [f, '-'], { maxBuffer: 1 << 28 })
+    .toString('utf8')
+    .split(/\s+/)
+    .filter(Boolean).length;
 
 function quality(input: string, output: string, inputPages: ReturnType<typeof renderGray>, wordsIn: number): string {
   const out = renderGray(output, 60, 1, SSIM_PAGES);
@@ -34,9 +38,13 @@ function quality(input: string, output: string, inputPages: ReturnType<typeof re
 
 export default async function bench(): Promise<BenchRow[]> {
   const dir = path.join(CORPUS_DIR, 'pdf-real');
-  if (!fs.existsSync(dir)) return [{ tool: 'pdf/compress', input: 'pdf-real', note: `corpus not found at ${dir}: skipped` }];
+  if (!fs.existsSync(dir))
+    return [{ tool: 'pdf/compress', input: 'pdf-real', note: `corpus not found at ${dir}: skipped` }];
   const filter = process.argv[2] && !process.argv[2].endsWith('.json') ? process.argv[2] : '';
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.pdf') && f.includes(filter)).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.pdf') && f.includes(filter))
+    .sort();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pdfc-bench-'));
   const gs = hasGs();
   const rows: BenchRow[] = [];
@@ -50,14 +58,35 @@ export default async function bench(): Promise<BenchRow[]> {
       if (gs) {
         const out = path.join(work, 'gs.pdf');
         const t0 = Date.now();
-        execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${out}`, file], { stdio: 'ignore' });
+        execFileSync(
+          'gs',
+          [
+            '-q',
+            '-dNOPAUSE',
+            '-dBATCH',
+            '-dSAFER',
+            '-sDEVICE=pdfwrite',
+            '-dPDFSETTINGS=/ebook',
+            `-sOutputFile=${out}`,
+            file,
+          ],
+          { stdio: 'ignore' },
+        );
         const ms = Date.now() - t0;
-        rows.push({ tool: 'gs /ebook', input, ratio: Number((fs.statSync(out).size / bytes.length).toFixed(3)), quality: quality(file, out, ref, wordsIn), ms });
+        rows.push({
+          tool: 'gs /ebook',
+          input,
+          ratio: Number((fs.statSync(out).size / bytes.length).toFixed(3)),
+          quality: quality(file, out, ref, wordsIn),
+          ms,
+        });
       } else {
         rows.push({ tool: 'gs /ebook', input, note: 'gs not installed: no reference in this run' });
       }
       // BENCH_LEVELS=strong,light: only those levels (a quick check); all three by default.
-      const levels = COMPRESS_LEVELS.filter((l) => !process.env.BENCH_LEVELS || process.env.BENCH_LEVELS.split(',').includes(l));
+      const levels = COMPRESS_LEVELS.filter(
+        (l) => !process.env.BENCH_LEVELS || process.env.BENCH_LEVELS.split(',').includes(l),
+      );
       for (const level of levels) {
         const t0 = Date.now();
         let out = await compressPdf(bytes, file, f, { level });
@@ -65,7 +94,13 @@ export default async function bench(): Promise<BenchRow[]> {
         if (out.length > bytes.length * (1 - MIN_GAIN)) out = bytes; // what the processor returns
         const outFile = path.join(work, `${level}.pdf`);
         fs.writeFileSync(outFile, out);
-        rows.push({ tool: `pdf/compress ${level}`, input, ratio: Number((out.length / bytes.length).toFixed(3)), quality: quality(file, outFile, ref, wordsIn), ms });
+        rows.push({
+          tool: `pdf/compress ${level}`,
+          input,
+          ratio: Number((out.length / bytes.length).toFixed(3)),
+          quality: quality(file, outFile, ref, wordsIn),
+          ms,
+        });
       }
     }
   } finally {
@@ -76,7 +111,17 @@ export default async function bench(): Promise<BenchRow[]> {
 
 if (process.argv[1] && /pdf-compress\.bench\.ts$/.test(process.argv[1])) {
   void bench().then((rows) => {
-    for (const r of rows) console.log([r.tool, r.input, r.ratio, r.quality, r.ms === undefined ? '' : `${(r.ms / 1000).toFixed(1)} s`, r.note ?? ''].join(' | '));
+    for (const r of rows)
+      console.log(
+        [
+          r.tool,
+          r.input,
+          r.ratio,
+          r.quality,
+          r.ms === undefined ? '' : `${(r.ms / 1000).toFixed(1)} s`,
+          r.note ?? '',
+        ].join(' | '),
+      );
     process.exit(0);
   });
 }

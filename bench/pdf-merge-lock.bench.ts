@@ -16,7 +16,12 @@ import type { JobInput } from '../lib/tools/types';
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');
 const corpus = (...p: string[]) => path.join(CORPUS_DIR, ...p);
 const hasQpdf = spawnSync('qpdf', ['--version']).status === 0;
-const input = (file: string): JobInput => ({ path: file, name: path.basename(file), size: fs.statSync(file).size, kind: 'pdf' });
+const input = (file: string): JobInput => ({
+  path: file,
+  name: path.basename(file),
+  size: fs.statSync(file).size,
+  kind: 'pdf',
+});
 const peakMB = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 /** Best of `runs` wall times (ms) of an async job: less noise on a shared machine. */
@@ -67,7 +72,9 @@ async function mergeRow(label: string, files: string[], dir: string, runs: numbe
   let outPath = '';
   lastQpdfCpu = NaN;
   for (let i = 0; i < runs; i++) {
-    const r = await best(1, () => cpuOf(() => merge(files.map(input), {}, { workDir: fs.mkdtempSync(path.join(dir, 'job-')) })));
+    const r = await best(1, () =>
+      cpuOf(() => merge(files.map(input), {}, { workDir: fs.mkdtempSync(path.join(dir, 'job-')) })),
+    );
     ms = Math.min(ms, r.ms);
     cpu = Math.min(cpu, r.value.cpu);
     outPath = r.value.value.path;
@@ -76,7 +83,9 @@ async function mergeRow(label: string, files: string[], dir: string, runs: numbe
   const size = fs.statSync(outPath).size;
   let note = 'qpdf not installed';
   if (hasQpdf) {
-    const cpuNote = Number.isNaN(lastQpdfCpu) ? '' : `; CPU ${Math.round(cpu)} ms vs ${Math.round(lastQpdfCpu)} ms (x${(cpu / lastQpdfCpu).toFixed(2)})`;
+    const cpuNote = Number.isNaN(lastQpdfCpu)
+      ? ''
+      : `; CPU ${Math.round(cpu)} ms vs ${Math.round(lastQpdfCpu)} ms (x${(cpu / lastQpdfCpu).toFixed(2)})`;
     note = `qpdf --empty --pages: ${Math.round(qms)} ms, size ratio ${(fs.statSync(ref).size / inBytes).toFixed(3)}; wall x${(ms / qms).toFixed(2)}${cpuNote}`;
   }
   return { tool: 'pdf-merge', input: label, ratio: size / inBytes, ms, peakMB: peakMB(), note };
@@ -93,14 +102,30 @@ async function lockRow(label: string, file: string, dir: string, runs: number): 
     const qms = qpdfTime(['--encrypt', 'bench-password', 'owner-x', '256', '--', file, ref], runs);
     note = `native qpdf --encrypt 256: ${Math.round(qms)} ms; includes 2 qpdf-wasm checks`;
   }
-  return { tool: 'pdf-lock', input: label, ratio: fs.statSync(value.path).size / fs.statSync(file).size, ms, peakMB: peakMB(), note };
+  return {
+    tool: 'pdf-lock',
+    input: label,
+    ratio: fs.statSync(value.path).size / fs.statSync(file).size,
+    ms,
+    peakMB: peakMB(),
+    note,
+  };
 }
 
 async function bigPdf(pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   for (let i = 0; i < pages; i++) {
-    const jpg = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128 + i, sigma: 60 } } })
-      .jpeg({ quality: 92 }).toBuffer();
+    const jpg = await sharp({
+      create: {
+        width: 1400,
+        height: 1000,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128 + i, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 92 })
+      .toBuffer();
     const img = await doc.embedJpg(jpg);
     const page = doc.addPage([1400 * 0.5, 1000 * 0.5]);
     page.drawImage(img, { x: 0, y: 0, width: 700, height: 500 });
@@ -120,11 +145,26 @@ export default async function run(): Promise<BenchRow[]> {
     }
     rows.push(await mergeRow('made: 20 files x 50 pages (outline, links, fields, labels)', made, dir, 5));
 
-    const real = ['pdf/qtpdf5-test.pdf', 'pdf/pdfjs-freeculture.pdf', 'pdf/pdfjs-prefilled_f1040.pdf', 'pdf/jverein-Rechnung.pdf', 'pdf/pdfjs-issue7229-scan.pdf'].map((p) => corpus(p));
+    const real = [
+      'pdf/qtpdf5-test.pdf',
+      'pdf/pdfjs-freeculture.pdf',
+      'pdf/pdfjs-prefilled_f1040.pdf',
+      'pdf/jverein-Rechnung.pdf',
+      'pdf/pdfjs-issue7229-scan.pdf',
+    ].map((p) => corpus(p));
     if (real.every((f) => fs.existsSync(f))) {
       rows.push(await mergeRow('corpus: book 352 p + 1040 form + 3 small (5 files)', real, dir, 3));
-      rows.push(await lockRow('corpus: pdfjs-freeculture.pdf (352 p, 2.6 MB)', corpus('pdf/pdfjs-freeculture.pdf'), dir, 3));
-      rows.push(await lockRow('corpus: pdfjs-prefilled_f1040.pdf (242 fields)', corpus('pdf/pdfjs-prefilled_f1040.pdf'), dir, 3));
+      rows.push(
+        await lockRow('corpus: pdfjs-freeculture.pdf (352 p, 2.6 MB)', corpus('pdf/pdfjs-freeculture.pdf'), dir, 3),
+      );
+      rows.push(
+        await lockRow(
+          'corpus: pdfjs-prefilled_f1040.pdf (242 fields)',
+          corpus('pdf/pdfjs-prefilled_f1040.pdf'),
+          dir,
+          3,
+        ),
+      );
     } else {
       rows.push({ tool: 'pdf-merge', input: 'corpus', note: `skipped: ${CORPUS_DIR} absent` });
     }
@@ -142,5 +182,11 @@ export default async function run(): Promise<BenchRow[]> {
 }
 
 if (require.main === module) {
-  run().then((rows) => console.table(rows), (e) => { console.error(e); process.exit(1); });
+  run().then(
+    (rows) => console.table(rows),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

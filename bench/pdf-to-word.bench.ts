@@ -10,9 +10,13 @@ import { docxVsLoBench, madeInputs, type BenchInput } from '../tests/support/pdf
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');
 // Real files with text, drawings and columns; long ones cut to a page range (qpdf) to keep the run short.
 const PICKS: [string, string | null][] = [
-  ['pdf/jverein-Rechnung.pdf', null], ['pdf/qtpdf5-test.pdf', null], ['pdf-real/lammps-cg-dna-2col.pdf', null],
-  ['pdf-real/yosys-presentation.pdf', '5-14'], ['pdf-real/asymptote-manual.pdf', '20-39'],
-  ['pdf-real/giac-graphtheory-texmacs.pdf', '30-39'], ['pdf-real/gutenprint-manual-writer.pdf', null],
+  ['pdf/jverein-Rechnung.pdf', null],
+  ['pdf/qtpdf5-test.pdf', null],
+  ['pdf-real/lammps-cg-dna-2col.pdf', null],
+  ['pdf-real/yosys-presentation.pdf', '5-14'],
+  ['pdf-real/asymptote-manual.pdf', '20-39'],
+  ['pdf-real/giac-graphtheory-texmacs.pdf', '30-39'],
+  ['pdf-real/gutenprint-manual-writer.pdf', null],
 ];
 
 export default async function bench(): Promise<BenchRow[]> {
@@ -38,5 +42,3 @@ export default async function bench(): Promise<BenchRow[]> {
   fs.rmSync(dir, { recursive: true, force: true });
   return rows;
 }
-
-

@@ -40,15 +40,26 @@ parentPort.on('message', async (m) => {
 `;
 
 async function buildWorker(outfile: string): Promise<void> {
-  const { workerOptions } = (await import(path.join(root, 'scripts', 'build-worker.mjs'))) as { workerOptions: Record<string, unknown> };
+  const { workerOptions } = (await import(path.join(root, 'scripts', 'build-worker.mjs'))) as {
+    workerOptions: Record<string, unknown>;
+  };
   const esbuild = (await import('esbuild')) as typeof import('esbuild');
   await esbuild.build({
-    ...workerOptions, entryPoints: undefined, outfile, sourcemap: false,
+    ...workerOptions,
+    entryPoints: undefined,
+    outfile,
+    sourcemap: false,
     stdin: { contents: WORKER_SOURCE, resolveDir: root, sourcefile: 'remove-bg-bench-worker.ts', loader: 'ts' },
   } as import('esbuild').BuildOptions);
 }
 
-interface Run { ms: number; out: string; stallMs: number; peakMB: number; cpuMs: number }
+interface Run {
+  ms: number;
+  out: string;
+  stallMs: number;
+  peakMB: number;
+  cpuMs: number;
+}
 
 /** One job in the worker while sampling the main thread's event-loop gaps and the process RSS. */
 function runJob(worker: Worker, msg: object): Promise<Run> {
@@ -66,8 +77,16 @@ function runJob(worker: Worker, msg: object): Promise<Run> {
     worker.once('message', (r: { ms: number; out: string; error?: string }) => {
       clearInterval(timer);
       const cpu = process.cpuUsage(cpu0);
-      if (r.error) { reject(new Error(r.error)); return; }
-      resolve({ ...r, stallMs: Math.max(0, stall), peakMB: Math.round(peak / 2 ** 20), cpuMs: (cpu.user + cpu.system) / 1000 });
+      if (r.error) {
+        reject(new Error(r.error));
+        return;
+      }
+      resolve({
+        ...r,
+        stallMs: Math.max(0, stall),
+        peakMB: Math.round(peak / 2 ** 20),
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      });
     });
     worker.postMessage(msg);
   });
@@ -98,32 +117,50 @@ export default async function bench(): Promise<BenchRow[]> {
         inputs.push([`${f} (${meta.width}x${meta.height})`, file]);
       }
       const bee = path.join(photoDir, 'european-honey-bee.jpg');
-      for (const [label, w, h] of [['0.3 MP', 640, 480], ['12 MP', 4000, 3000]] as const) {
+      for (const [label, w, h] of [
+        ['0.3 MP', 640, 480],
+        ['12 MP', 4000, 3000],
+      ] as const) {
         const file = path.join(dir, `bee-${w}.jpg`);
         await sharp(bee).resize(w, h, { fit: 'fill' }).jpeg({ quality: 90 }).toFile(file);
         inputs.push([`bee photo ${label} (${w}x${h})`, file]);
       }
     } else {
-      rows.push({ tool: 'image-remove-background', input: '(corpus missing)', note: `no photos at ${photoDir}: nothing measured` });
+      rows.push({
+        tool: 'image-remove-background',
+        input: '(corpus missing)',
+        note: `no photos at ${photoDir}: nothing measured`,
+      });
       return rows;
     }
     // Warm both (model load, first-run allocations) on the smallest image.
     const cold = await runJob(worker, { op: 'ours', path: inputs[1][1], workDir: dir });
     await runJob(worker, { op: 'library', path: inputs[1][1], out: path.join(dir, 'warm-lib.png') });
-    rows.push({ tool: 'image-remove-background', input: `cold start, ${inputs[1][0]}`, ms: Math.round(cold.ms), peakMB: cold.peakMB,
-      note: `includes the model load; ${load()}` });
+    rows.push({
+      tool: 'image-remove-background',
+      input: `cold start, ${inputs[1][0]}`,
+      ms: Math.round(cold.ms),
+      peakMB: cold.peakMB,
+      note: `includes the model load; ${load()}`,
+    });
     for (const [label, file] of inputs) {
       const ours = await runJob(worker, { op: 'ours', path: file, workDir: dir });
       const oursPng = path.join(dir, 'ours.png');
       fs.renameSync(ours.out, oursPng);
       const lib = await runJob(worker, { op: 'library', path: file, out: path.join(dir, 'lib.png') });
-      const a = await alphaOf(oursPng), b = await alphaOf(lib.out);
-      const iou = a.w === b.w && a.h === b.h ? maskIoU(a.a, b.a).toFixed(4) : `sizes differ ${a.w}x${a.h} vs ${b.w}x${b.h}`;
+      const a = await alphaOf(oursPng),
+        b = await alphaOf(lib.out);
+      const iou =
+        a.w === b.w && a.h === b.h ? maskIoU(a.a, b.a).toFixed(4) : `sizes differ ${a.w}x${a.h} vs ${b.w}x${b.h}`;
       rows.push({
-        tool: 'image-remove-background', input: `${label}, warm`, ms: Math.round(ours.ms), peakMB: Math.max(ours.peakMB, lib.peakMB),
+        tool: 'image-remove-background',
+        input: `${label}, warm`,
+        ms: Math.round(ours.ms),
+        peakMB: Math.max(ours.peakMB, lib.peakMB),
         ratio: Number((fs.statSync(oursPng).size / fs.statSync(file).size).toFixed(2)),
         quality: `mask IoU vs library ${iou}`,
-        note: `ours ${(ours.ms / 1000).toFixed(2)} s (CPU ${(ours.cpuMs / 1000).toFixed(1)} s) vs library API ` +
+        note:
+          `ours ${(ours.ms / 1000).toFixed(2)} s (CPU ${(ours.cpuMs / 1000).toFixed(1)} s) vs library API ` +
           `${(lib.ms / 1000).toFixed(2)} s (CPU ${(lib.cpuMs / 1000).toFixed(1)} s): x${(lib.ms / ours.ms).toFixed(2)}; ` +
           `goal <= 2.0 s (stretch 1.6); main-thread stall ${ours.stallMs.toFixed(0)} ms (goal < 50); ${load()}`,
       });

@@ -35,16 +35,25 @@ export default async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-text-qr-'));
   try {
-    const korean = '학교생활기록부의 행동특성 및 종합의견은 글자 수가 아니라 바이트로 제한됩니다. 성실하고 책임감이 강함.\n';
+    const korean =
+      '학교생활기록부의 행동특성 및 종합의견은 글자 수가 아니라 바이트로 제한됩니다. 성실하고 책임감이 강함.\n';
     const text = korean.repeat(100).slice(0, 5000);
     const { value: f, ms } = await timed(() => countFigures(text), 10);
     const utf8Ok = f.bytes === Buffer.byteLength(text, 'utf8');
     let euc = 'iconv missing';
     if (hasIconv) {
-      const ref = execFileSync('iconv', ['-f', 'UTF-8', '-t', 'CP949'], { input: Buffer.from(text.replace(/\n/g, '\r\n'), 'utf8') }).length;
+      const ref = execFileSync('iconv', ['-f', 'UTF-8', '-t', 'CP949'], {
+        input: Buffer.from(text.replace(/\n/g, '\r\n'), 'utf8'),
+      }).length;
       euc = `iconv CP949 ${ref} B vs ours ${f.bytes_euc_kr} B (${ref === f.bytes_euc_kr ? 'equal' : 'DIFFERENT'})`;
     }
-    rows.push({ tool: 'text/count', input: '5000 chars Korean + line breaks', ms, quality: `UTF-8 ${utf8Ok ? '= Buffer.byteLength' : 'DIFFERS'}`, note: `${euc}; NEIS ${f.bytes_neis} B; ${f.words} words` });
+    rows.push({
+      tool: 'text/count',
+      input: '5000 chars Korean + line breaks',
+      ms,
+      quality: `UTF-8 ${utf8Ok ? '= Buffer.byteLength' : 'DIFFERS'}`,
+      note: `${euc}; NEIS ${f.bytes_neis} B; ${f.words} words`,
+    });
 
     const cases: [string, string][] = [
       ['URL', 'https://onedesk.example/tools/qr?utm=bench'],
@@ -58,10 +67,14 @@ export default async function run(): Promise<BenchRow[]> {
         const ref = await timed(() =>
           format === 'png'
             ? QRCode.toBuffer(content, { errorCorrectionLevel: level, margin: 4, scale: layoutQr(content).scale })
-            : QRCode.toString(content, { type: 'svg', errorCorrectionLevel: level, margin: 4 }).then((s) => Buffer.from(s)));
+            : QRCode.toString(content, { type: 'svg', errorCorrectionLevel: level, margin: 4 }).then((s) =>
+                Buffer.from(s),
+              ),
+        );
         let read = 'zbarimg missing';
         if (hasZbar) {
-          const png = format === 'svg' ? await sharp(ours.value.data, { density: 72 }).png().toBuffer() : ours.value.data;
+          const png =
+            format === 'svg' ? await sharp(ours.value.data, { density: 72 }).png().toBuffer() : ours.value.data;
           read = zbar(png, dir) === content ? 'zbarimg reads it' : 'zbarimg MISREADS';
         }
         rows.push({

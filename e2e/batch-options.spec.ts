@@ -22,7 +22,8 @@ function unzipAll(zip: Buffer): Map<string, Buffer> {
     fs.writeFileSync(path.join(dir, 'all.zip'), zip);
     execFileSync('unzip', ['-q', 'all.zip', '-d', 'out'], { cwd: dir });
     const out = new Map<string, Buffer>();
-    for (const name of fs.readdirSync(path.join(dir, 'out'))) out.set(name, fs.readFileSync(path.join(dir, 'out', name)));
+    for (const name of fs.readdirSync(path.join(dir, 'out')))
+      out.set(name, fs.readFileSync(path.join(dir, 'out', name)));
     return out;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -30,18 +31,29 @@ function unzipAll(zip: Buffer): Map<string, Buffer> {
 }
 
 async function saveZip(page: Page): Promise<Buffer> {
-  const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download all \(ZIP/ }).click()]);
+  const [saved] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: /^Download all \(ZIP/ }).click(),
+  ]);
   expect(saved.suggestedFilename()).toMatch(/-results\.zip$/);
   return readFile(await saved.path());
 }
 
-test('Compress Image: a batch with a damaged file and a 40 KB target gives one error and a ZIP of the rest', async ({ page }) => {
+test('Compress Image: a batch with a damaged file and a 40 KB target gives one error and a ZIP of the rest', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const t = tool('image-compress');
-  const photos = await Promise.all([1, 2, 3].map(async (seed) => ({
-    name: `photo-${seed}.jpg`, data: await photoJpeg({ width: 1200, height: 900, quality: 95, seed }),
-  })));
-  const broken = { name: 'broken.jpg', data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 0x5a)]) };
+  const photos = await Promise.all(
+    [1, 2, 3].map(async (seed) => ({
+      name: `photo-${seed}.jpg`,
+      data: await photoJpeg({ width: 1200, height: 900, quality: 95, seed }),
+    })),
+  );
+  const broken = {
+    name: 'broken.jpg',
+    data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 0x5a)]),
+  };
   await openTool(page, routeOf(t));
   // The panel is closed until opened; the target is typed there.
   await expect(page.getByLabel('At most')).toBeHidden();
@@ -70,11 +82,18 @@ test('Compress Image: a batch with a damaged file and a 40 KB target gives one e
   await expect(page.getByTestId('batch-row').and(page.locator('[data-state="done"]'))).toHaveCount(3);
 
   // One result on its own.
-  const [one] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download photo-1_compressed.jpg' }).click()]);
+  const [one] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download photo-1_compressed.jpg' }).click(),
+  ]);
   expect(one.suggestedFilename()).toBe('photo-1_compressed.jpg');
 
   const files = unzipAll(await saveZip(page));
-  expect([...files.keys()].sort()).toEqual(['photo-1_compressed.jpg', 'photo-2_compressed.jpg', 'photo-3_compressed.jpg']);
+  expect([...files.keys()].sort()).toEqual([
+    'photo-1_compressed.jpg',
+    'photo-2_compressed.jpg',
+    'photo-3_compressed.jpg',
+  ]);
   for (const [name, data] of files) {
     expect(data.length, `${name} under the target`).toBeLessThanOrEqual(40 * 1024);
     const meta = await sharp(data).metadata();
@@ -84,10 +103,15 @@ test('Compress Image: a batch with a damaged file and a 40 KB target gives one e
   expect(files.get('photo-1_compressed.jpg')!.equals(await readFile(await one.path()))).toBe(true);
 });
 
-test('PDF Lock: a batch locks every good PDF with the same password; a non-PDF is refused on its own', async ({ page }) => {
+test('PDF Lock: a batch locks every good PDF with the same password; a non-PDF is refused on its own', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const t = tool('pdf-lock');
-  const pdfs = [{ name: 'a.pdf', data: await makePdf('A') }, { name: 'b.pdf', data: await makePdf('B', 2) }];
+  const pdfs = [
+    { name: 'a.pdf', data: await makePdf('A') },
+    { name: 'b.pdf', data: await makePdf('B', 2) },
+  ];
   // PDF magic bytes but nothing behind them: the server refuses it as damaged.
   const bad = { name: 'damaged.pdf', data: Buffer.from('%PDF-1.7\n%garbage with no objects\n') };
   await openTool(page, routeOf(t));
@@ -122,9 +146,16 @@ test('Compress Image options: WebP chosen in the panel gives a .webp download an
   await openTool(page, routeOf(t));
   await page.getByText('Options', { exact: true }).click();
   await page.getByLabel('WebP').check();
-  await fileInput(page).setInputFiles(await writeTemp([{ name: 'holiday.jpg', data: await photoJpeg({ width: 800, height: 600, quality: 95, seed: 5 }) }]));
+  await fileInput(page).setInputFiles(
+    await writeTemp([
+      { name: 'holiday.jpg', data: await photoJpeg({ width: 800, height: 600, quality: 95, seed: 5 }) },
+    ]),
+  );
   await page.getByRole('button', { name: t.labels.action, exact: true }).click();
-  const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.labels.download }).click()]);
+  const [saved] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: t.labels.download }).click(),
+  ]);
   expect(saved.suggestedFilename()).toBe('holiday_compressed.webp');
   const data = await readFile(await saved.path());
   expect(data.subarray(0, 4).toString('latin1')).toBe('RIFF');

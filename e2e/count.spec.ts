@@ -62,7 +62,9 @@ test('a failing count API is ignored: no alert, the figures stay right', async (
     dialogs++;
     void d.dismiss();
   });
-  await page.route('**/api/text/count/', (route) => route.fulfill({ status: 500, body: '{"success":false,"error":"down"}' }));
+  await page.route('**/api/text/count/', (route) =>
+    route.fulfill({ status: 500, body: '{"success":false,"error":"down"}' }),
+  );
   await page.goto('/text-count');
   const failed = page.waitForResponse((r) => r.url().endsWith('/api/text/count/'));
   await page.getByRole('textbox', { name: 'Text' }).fill('a b');
@@ -71,7 +73,9 @@ test('a failing count API is ignored: no alert, the figures stay right', async (
   expect(dialogs).toBe(0);
 });
 
-test('issue 21: byte rules (remembered), words, sentences, paragraphs, lines, reading and speaking time', async ({ page }) => {
+test('issue 21: byte rules (remembered), words, sentences, paragraphs, lines, reading and speaking time', async ({
+  page,
+}) => {
   await page.goto('/text-count');
   const input = page.getByRole('textbox', { name: 'Text' });
   const rule = page.getByRole('combobox', { name: 'Count bytes as' });

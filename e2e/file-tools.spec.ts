@@ -10,7 +10,8 @@ import { looksLike, sampleFor, writeTemp } from './support/files';
 import { fileInput, waitCleanup, watchServerError, openTool } from './support/page-helpers';
 
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-const actionButton = (page: Page, tool: FileToolDef) => page.getByRole('button', { name: tool.labels.action, exact: true });
+const actionButton = (page: Page, tool: FileToolDef) =>
+  page.getByRole('button', { name: tool.labels.action, exact: true });
 
 async function fillPassword(page: Page, password: string) {
   await page.getByPlaceholder('Enter password').fill(password);
@@ -26,7 +27,8 @@ for (const tool of FILE_TOOLS) {
     await expect(fileInput(page)).toHaveAttribute('accept', tool.accept);
     await expect(actionButton(page, tool)).toHaveCount(0);
 
-    const samples = () => Promise.all(Array.from({ length: tool.minFiles }, (_, i) => sampleFor(tool.accept, `sample-${i + 1}`)));
+    const samples = () =>
+      Promise.all(Array.from({ length: tool.minFiles }, (_, i) => sampleFor(tool.accept, `sample-${i + 1}`)));
     const inputs = fixture ? await fixture.valid() : await samples();
     await fileInput(page).setInputFiles(await writeTemp(inputs));
     await expect(page.getByText(tool.labels.replace, { exact: true })).toBeVisible();
@@ -63,14 +65,16 @@ for (const tool of FILE_TOOLS) {
     const ordered = tool.kind === 'merge' ? [...inputs].sort((a, b) => byName.compare(a.name, b.name)) : inputs;
     expect(saved.suggestedFilename()).toBe(downloadName(tool, ordered[0].name));
     const output = await readFile(await saved.path());
-    if (tool.kind === 'single') await expect(page.getByTestId('result-summary')).toContainText(`Result: ${formatSize(output.length)}`);
+    if (tool.kind === 'single')
+      await expect(page.getByTestId('result-summary')).toContainText(`Result: ${formatSize(output.length)}`);
     if (fixture) await fixture.check(output, ordered);
     else expect(looksLike(output, tool.output.mime), `output of ${tool.slug} is ${tool.output.mime}`).toBe(true);
 
     // Choosing a file again drops the result and brings the action back.
     await fileInput(page).setInputFiles(await writeTemp(inputs.slice(0, 1)));
     await expect(download).toHaveCount(0);
-    if (tool.kind !== 'merge' || tool.minFiles <= 1 || inputs.length > 1) await expect(actionButton(page, tool)).toBeVisible();
+    if (tool.kind !== 'merge' || tool.minFiles <= 1 || inputs.length > 1)
+      await expect(actionButton(page, tool)).toBeVisible();
   });
 }
 
@@ -107,7 +111,12 @@ test('a large upload shows its progress', async ({ page }) => {
   // Throttle uploads to ~1 MB/s in the browser so a 3 MB file takes a few seconds.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
   await openTool(page, routeOf(tool));
   const pdf = (await sampleFor(tool.accept, 'large')).data;
   // A valid PDF followed by 3 MB of comment lines: still a PDF by its bytes, and big enough to watch.
@@ -118,7 +127,9 @@ test('a large upload shows its progress', async ({ page }) => {
   await actionButton(page, tool).click();
   const bar = page.getByRole('progressbar', { name: 'Uploading' });
   await expect(bar).toBeVisible();
-  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(10);
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 })
+    .toBeGreaterThan(10);
   const seen = Number(await bar.getAttribute('aria-valuenow'));
   expect(seen).toBeLessThan(100);
   await cleanup;

@@ -18,7 +18,16 @@ const newSession = () => `${Date.now()}${Math.random().toString(36).slice(2, 11)
 
 function toolsFor(name: string): FileToolDef[] {
   const ext = name.split('.').pop()!.toLowerCase();
-  const kinds = ext === 'pdf' ? ['pdf'] : ext === 'docx' ? ['docx'] : ext === 'pptx' ? ['pptx'] : ext === 'png' ? ['png'] : ['jpeg'];
+  const kinds =
+    ext === 'pdf'
+      ? ['pdf']
+      : ext === 'docx'
+        ? ['docx']
+        : ext === 'pptx'
+          ? ['pptx']
+          : ext === 'png'
+            ? ['png']
+            : ['jpeg'];
   return FILE_TOOLS.filter((t) => t.fileKinds.some((k) => kinds.includes(k)));
 }
 
@@ -52,31 +61,49 @@ async function timed<T>(p: Promise<T>, what: string): Promise<T> {
 }
 
 /** Upload → process → cleanup; returns the step that ended it. */
-async function attempt(request: APIRequestContext, tool: FileToolDef, files: FixtureFile[]): Promise<Outcome & { sessionId: string }> {
+async function attempt(
+  request: APIRequestContext,
+  tool: FileToolDef,
+  files: FixtureFile[],
+): Promise<Outcome & { sessionId: string }> {
   const sessionId = newSession();
   const field = tool.kind === 'merge' ? 'files' : 'file';
-  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = { session_id: sessionId };
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+    session_id: sessionId,
+  };
   if (tool.kind === 'lock') multipart.password = PASSWORD;
   // Playwright's multipart takes one value per name; build the body by hand for repeated `files`.
   const boundary = `----hostile${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
-  const add = (head: string, body: Buffer) => parts.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`, 'utf8'), body, Buffer.from('\r\n'));
-  for (const [k, v] of Object.entries(multipart)) add(`Content-Disposition: form-data; name="${k}"`, Buffer.from(String(v)));
+  const add = (head: string, body: Buffer) =>
+    parts.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`, 'utf8'), body, Buffer.from('\r\n'));
+  for (const [k, v] of Object.entries(multipart))
+    add(`Content-Disposition: form-data; name="${k}"`, Buffer.from(String(v)));
   for (const f of files) {
     const safe = f.name.replace(/[\r\n"]/g, '_');
-    add(`Content-Disposition: form-data; name="${field}"; filename="${safe}"\r\nContent-Type: application/octet-stream`, f.data);
+    add(
+      `Content-Disposition: form-data; name="${field}"; filename="${safe}"\r\nContent-Type: application/octet-stream`,
+      f.data,
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   const what = `${tool.api} <- ${files.map((f) => f.name).join(' + ')}`;
   try {
     const up = await timed(
-      request.post(`/api/${tool.api}/upload/`, { data: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, timeout: STEP_LIMIT_MS }),
+      request.post(`/api/${tool.api}/upload/`, {
+        data: Buffer.concat(parts),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        timeout: STEP_LIMIT_MS,
+      }),
       `${what} upload`,
     );
     const upBody = await up.json();
     if (up.status() !== 200) return { step: 'upload', status: up.status(), body: upBody, sessionId };
     const pr = await timed(
-      request.post(`/api/${tool.api}/process/`, { data: { session_id: sessionId, ...(tool.kind === 'lock' ? { password: PASSWORD } : {}) }, timeout: STEP_LIMIT_MS }),
+      request.post(`/api/${tool.api}/process/`, {
+        data: { session_id: sessionId, ...(tool.kind === 'lock' ? { password: PASSWORD } : {}) },
+        timeout: STEP_LIMIT_MS,
+      }),
       `${what} process`,
     );
     return { step: 'process', status: pr.status(), body: await pr.json(), sessionId };
@@ -102,7 +129,9 @@ test.describe.configure({ mode: 'serial' });
 test.describe('hostile input', () => {
   test.setTimeout(15 * 60_000);
 
-  test('every file of ../shared/corpus/bad gets a clear answer from every tool that takes its type', async ({ request }) => {
+  test('every file of ../shared/corpus/bad gets a clear answer from every tool that takes its type', async ({
+    request,
+  }) => {
     test.skip(!hasCorpus, `../shared/corpus is absent (${CORPUS_DIR}): corpus part skipped`);
     const dir = path.join(CORPUS_DIR, 'bad');
     const report: string[] = [];
@@ -154,7 +183,10 @@ test.describe('hostile input', () => {
     for (const name of hostile.HOSTILE_NAMES) {
       const sessionId = newSession();
       const up = await request.post(`/api/${tool.api}/upload/`, {
-        multipart: { session_id: sessionId, file: { name, mimeType: 'application/pdf', buffer: await makePdf('named', 1) } },
+        multipart: {
+          session_id: sessionId,
+          file: { name, mimeType: 'application/pdf', buffer: await makePdf('named', 1) },
+        },
       });
       expect(up.status(), name).toBe(200);
       const pr = await request.post(`/api/${tool.api}/process/`, { data: { session_id: sessionId } });
@@ -174,7 +206,9 @@ test.describe('hostile input', () => {
 
   test('after all of it the data directory holds no session and no staging', async ({ request }) => {
     await serverStillAnswers(request);
-    const sessions = fs.existsSync(path.join(E2E_DATA_DIR, 'sessions')) ? fs.readdirSync(path.join(E2E_DATA_DIR, 'sessions')) : [];
+    const sessions = fs.existsSync(path.join(E2E_DATA_DIR, 'sessions'))
+      ? fs.readdirSync(path.join(E2E_DATA_DIR, 'sessions'))
+      : [];
     // QR codes made by other specs are the only sessions allowed to linger (until the sweeper).
     for (const id of sessions) {
       const meta = JSON.parse(fs.readFileSync(path.join(E2E_DATA_DIR, 'sessions', id, 'meta.json'), 'utf8'));

@@ -3,7 +3,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { toolBySlug, type FileToolDef } from '../lib/tools/registry';
 import { makePdf, writeTemp } from './support/files';
-import { expectRows, fileInput, recordUploads, rowNames, waitCleanup, watchServerError, openTool } from './support/page-helpers';
+import {
+  expectRows,
+  fileInput,
+  recordUploads,
+  rowNames,
+  waitCleanup,
+  watchServerError,
+  openTool,
+} from './support/page-helpers';
 
 const pdfMerge = toolBySlug('pdf-merge') as FileToolDef;
 const mergeButton = (page: Page) => page.getByRole('button', { name: 'Merge PDF Files' });
@@ -132,7 +140,10 @@ test.describe('PDF merge list', () => {
     await cleanup;
     // Files go up in list order, as repeated `files`.
     const [sent] = await uploads();
-    expect(sent.slice(1)).toEqual([['files', 'file:a.pdf'], ['files', 'file:b.pdf']]);
+    expect(sent.slice(1)).toEqual([
+      ['files', 'file:a.pdf'],
+      ['files', 'file:b.pdf'],
+    ]);
     expect(sent[0][0]).toBe('session_id');
 
     const download = page.getByRole('button', { name: 'Download Merged PDF' });

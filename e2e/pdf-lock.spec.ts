@@ -131,6 +131,10 @@ test.describe('with a PDF chosen', () => {
     const json = (await processCall).postDataJSON() as { session_id: string; password: string };
     expect(json.password).toBe('Secret-pass1');
     const [sent] = await uploads();
-    expect(sent).toEqual([['session_id', json.session_id], ['password', 'Secret-pass1'], ['file', 'file:doc.pdf']]);
+    expect(sent).toEqual([
+      ['session_id', json.session_id],
+      ['password', 'Secret-pass1'],
+      ['file', 'file:doc.pdf'],
+    ]);
   });
 });

@@ -16,12 +16,15 @@ test('a scanned PDF comes back as editable text, with the OCR notice', async ({ 
   const original = Buffer.from(await sampleDocPdf());
   const scan = Buffer.from(await imageOnlyPdf(original, 200));
   await openTool(page, '/pdf-to-word');
-  await fileInput(page).setInputFiles(await writeTemp([{ name: 'scanned report.pdf', data: scan, type: 'application/pdf' }]));
+  await fileInput(page).setInputFiles(
+    await writeTemp([{ name: 'scanned report.pdf', data: scan, type: 'application/pdf' }]),
+  );
   await page.getByRole('button', { name: tool.labels.action, exact: true }).click();
   const download = page.getByRole('button', { name: tool.labels.download });
   await expect(download).toBeVisible({ timeout: 240_000 });
-  await expect(page.getByRole('status').filter({ hasText: 'text recognition' }))
-    .toContainText('Pages 1, 2 have no text layer (scanned) and were read by text recognition (OCR)');
+  await expect(page.getByRole('status').filter({ hasText: 'text recognition' })).toContainText(
+    'Pages 1, 2 have no text layer (scanned) and were read by text recognition (OCR)',
+  );
   const [saved] = await Promise.all([page.waitForEvent('download'), download.click()]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-e2e-'));
   try {

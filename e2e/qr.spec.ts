@@ -78,7 +78,8 @@ test('1000 characters at most; a 1000-character Korean text still makes a readab
   test.setTimeout(60_000);
   await page.goto('/qr-generate');
   const input = page.getByPlaceholder('Enter text or URL to generate QR code');
-  const korean = '다람쥐 헌 쳇바퀴에 타고파. 키스의 고유 조건은 입술끼리 만나야 하고 특별한 기술은 필요치 않다. '.repeat(30);
+  const korean =
+    '다람쥐 헌 쳇바퀴에 타고파. 키스의 고유 조건은 입술끼리 만나야 하고 특별한 기술은 필요치 않다. '.repeat(30);
   await input.fill(korean);
   await expect(page.getByTestId('qr-counter')).toHaveText('1000 / 1000');
   await page.getByRole('button', { name: 'Generate' }).click();
@@ -95,7 +96,11 @@ test('errors: the server error field, else the default; download failure', async
   await page.getByPlaceholder('Enter text or URL to generate QR code').fill('hello');
 
   await page.route('**/api/qr/generate/process/', (route) =>
-    route.fulfill({ status: 422, contentType: 'application/json', body: '{"success":false,"error":"The text is too long for a QR code."}' }),
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: '{"success":false,"error":"The text is too long for a QR code."}',
+    }),
   );
   let alert = nextAlert(page);
   await page.getByRole('button', { name: 'Generate' }).click();
@@ -126,19 +131,25 @@ async function zbar(image: Buffer, svg = false): Promise<string> {
   return stdout.toString('utf8');
 }
 
-async function generateAndDownload(page: Page): Promise<{ name: string; data: Buffer; request: Record<string, unknown> }> {
+async function generateAndDownload(
+  page: Page,
+): Promise<{ name: string; data: Buffer; request: Record<string, unknown> }> {
   const processed = page.waitForRequest((r) => r.url().endsWith('/api/qr/generate/process/'));
   await page.getByRole('button', { name: 'Generate' }).click();
   const request = (await processed).postDataJSON() as Record<string, unknown>;
   await expect(page.getByRole('img', { name: 'Generated QR code' })).toBeVisible();
-  await expect(page.getByTestId('qr-verified')).toHaveText('Checked: the server read this code back with an independent decoder before offering it.');
+  await expect(page.getByTestId('qr-verified')).toHaveText(
+    'Checked: the server read this code back with an independent decoder before offering it.',
+  );
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download' }).click();
   const download = await downloading;
   return { name: download.suggestedFilename(), data: await readFile((await download.path())!), request };
 }
 
-test('options: closed by default; SVG with size, level, colours and margin; the contrast check refuses unreadable colours', async ({ page }) => {
+test('options: closed by default; SVG with size, level, colours and margin; the contrast check refuses unreadable colours', async ({
+  page,
+}) => {
   await page.goto('/qr-generate');
   const details = page.locator('details', { hasText: 'Options' });
   await expect(details).not.toHaveAttribute('open', '');
@@ -159,7 +170,15 @@ test('options: closed by default; SVG with size, level, colours and margin; the 
   await expect(page.getByTestId('qr-option-problem')).toHaveCount(0);
 
   const { name, data, request } = await generateAndDownload(page);
-  expect(request).toMatchObject({ content, format: 'svg', size: 480, ec_level: 'H', fg: '#1a237e', bg: '#fff8e1', margin: 2 });
+  expect(request).toMatchObject({
+    content,
+    format: 'svg',
+    size: 480,
+    ec_level: 'H',
+    fg: '#1a237e',
+    bg: '#fff8e1',
+    margin: 2,
+  });
   expect(request.output_filename).toMatch(/^qr_code_\d+\.svg$/);
   expect(name).toMatch(/^qr_code_\d+\.svg$/);
   const meta = await sharp(data).metadata();
@@ -170,16 +189,39 @@ test('options: closed by default; SVG with size, level, colours and margin; the 
 const templates: { button: string; fill: [string, string][]; select?: [string, string]; expected: string }[] = [
   {
     button: 'Wi-Fi',
-    fill: [['Network name (SSID)', 'Cafe; 2F'], ['Password', 'pa:ss,word']],
+    fill: [
+      ['Network name (SSID)', 'Cafe; 2F'],
+      ['Password', 'pa:ss,word'],
+    ],
     expected: 'WIFI:T:WPA;S:Cafe\\; 2F;P:pa\\:ss\\,word;;',
   },
   {
     button: 'Contact (vCard)',
-    fill: [['First name', '길동'], ['Last name', '홍'], ['Phone', '+82 10-1234-5678'], ['E-mail', 'hong@example.com']],
-    expected: 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:홍;길동;;;\r\nFN:길동 홍\r\nTEL;TYPE=CELL:+821012345678\r\nEMAIL:hong@example.com\r\nEND:VCARD',
+    fill: [
+      ['First name', '길동'],
+      ['Last name', '홍'],
+      ['Phone', '+82 10-1234-5678'],
+      ['E-mail', 'hong@example.com'],
+    ],
+    expected:
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:홍;길동;;;\r\nFN:길동 홍\r\nTEL;TYPE=CELL:+821012345678\r\nEMAIL:hong@example.com\r\nEND:VCARD',
   },
-  { button: 'E-mail', fill: [['To', 'help@example.com'], ['Subject', 'Hi there']], expected: 'mailto:help@example.com?subject=Hi%20there' },
-  { button: 'SMS', fill: [['Phone number', '010 1234 5678'], ['Message', 'On my way']], expected: 'SMSTO:01012345678:On my way' },
+  {
+    button: 'E-mail',
+    fill: [
+      ['To', 'help@example.com'],
+      ['Subject', 'Hi there'],
+    ],
+    expected: 'mailto:help@example.com?subject=Hi%20there',
+  },
+  {
+    button: 'SMS',
+    fill: [
+      ['Phone number', '010 1234 5678'],
+      ['Message', 'On my way'],
+    ],
+    expected: 'SMSTO:01012345678:On my way',
+  },
   { button: 'Phone', fill: [['Phone number', '+82 2 123 4567']], expected: 'tel:+8221234567' },
 ];
 

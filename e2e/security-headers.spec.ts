@@ -2,7 +2,13 @@
 import { test, expect } from '@playwright/test';
 import { TOOLS } from '../lib/tools/registry';
 
-const REQUIRED = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'x-frame-options'];
+const REQUIRED = [
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+  'x-frame-options',
+];
 
 test('pages and API replies carry the security headers', async ({ request }) => {
   const paths = ['/', ...TOOLS.map((t) => `/${t.slug}`), '/privacy-policy', '/terms-of-service', '/no-such-page'];

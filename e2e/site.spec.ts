@@ -26,7 +26,10 @@ test.describe('every tool route', () => {
       await expect(page).toHaveTitle(`${tool.title} | ${site.siteName}`);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site.siteUrl}/${tool.slug}`);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', tool.description);
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${tool.title} | ${site.siteName}`);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+        'content',
+        `${tool.title} | ${site.siteName}`,
+      );
       await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
       expect(ld).toMatchObject({ '@type': 'WebApplication', name: tool.title, url: `${site.siteUrl}/${tool.slug}` });
@@ -34,7 +37,9 @@ test.describe('every tool route', () => {
     });
   }
 
-  test('the server-rendered HTML already carries title, description and canonical (no JavaScript)', async ({ request }) => {
+  test('the server-rendered HTML already carries title, description and canonical (no JavaScript)', async ({
+    request,
+  }) => {
     for (const tool of TOOLS) {
       const html = await (await request.get(routeOf(tool))).text();
       expect(html).toContain(`<title>${tool.title} | ${site.siteName}</title>`);
@@ -78,7 +83,9 @@ test.describe('sidebar (SPEC sections 2 and 4)', () => {
     expect(await expandedGroups(page)).toEqual([]);
 
     await groupButton(page, 'Text').click();
-    await sidebar(page).getByRole('link', { name: /^Count/ }).click();
+    await sidebar(page)
+      .getByRole('link', { name: /^Count/ })
+      .click();
     await expect(page).toHaveURL(/\/text-count$/);
     expect(await expandedGroups(page)).toEqual(['Text']);
     await sidebar(page).getByTestId('sidebar-brand').click();
@@ -111,7 +118,9 @@ test.describe('sidebar (SPEC sections 2 and 4)', () => {
 test.describe('mobile drawer at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('hides the sidebar behind the menu button; Escape, the close button and navigation close it', async ({ page }) => {
+  test('hides the sidebar behind the menu button; Escape, the close button and navigation close it', async ({
+    page,
+  }) => {
     await page.goto('/');
     const menu = page.getByRole('button', { name: 'Open menu' });
     await expect(menu).toBeVisible();
@@ -200,7 +209,9 @@ test.describe('pages', () => {
     expect(robots).toContain('Disallow: /api/');
   });
 
-  test('the ad banner follows the configuration: nothing without a key, a reserved 90 px box with one', async ({ page }) => {
+  test('the ad banner follows the configuration: nothing without a key, a reserved 90 px box with one', async ({
+    page,
+  }) => {
     const banner = page.locator('.ad-banner');
     if (site.adKey && site.adScriptUrl) {
       // An ad host that never answers must not hold up the page's load event.
@@ -246,7 +257,9 @@ test.describe('failed lazy loads', () => {
     await expect(page.locator('.chunk-error-bar')).toHaveCount(0);
   });
 
-  test('chunks that keep failing: exactly one reload, then a Reload bar over the server-rendered page', async ({ page }) => {
+  test('chunks that keep failing: exactly one reload, then a Reload bar over the server-rendered page', async ({
+    page,
+  }) => {
     let loads = 0; // document requests: the first visit plus each reload
     page.on('request', (r) => {
       if (r.resourceType() === 'document') loads++;

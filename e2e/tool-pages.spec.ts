@@ -29,7 +29,11 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
   return blocks.map((b) => JSON.parse(b));
 }
 const visibleText = (html: string) =>
-  html.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/g, ' ');
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&[a-z#0-9]+;/g, ' ');
 
 test.describe('raw HTML of the tool pages', () => {
   for (const tool of TOOLS) {
@@ -41,7 +45,9 @@ test.describe('raw HTML of the tool pages', () => {
       expect(html).toContain(`Questions about ${tool.title}</h2>`);
       for (const step of content.steps) expect(html).toContain(step.replace(/'/g, '&#x27;'));
       for (const slug of content.related) expect(html).toContain(`href="/${slug}"`);
-      const words = visibleText(html).split(/\s+/).filter((w) => /\p{L}/u.test(w));
+      const words = visibleText(html)
+        .split(/\s+/)
+        .filter((w) => /\p{L}/u.test(w));
       expect(words.length).toBeGreaterThan(300);
 
       const ld = jsonLd(html);
@@ -50,7 +56,9 @@ test.describe('raw HTML of the tool pages', () => {
       for (const d of ld) expect(d['@context']).toBe('https://schema.org');
       const howTo = ld[1] as { step: Array<{ '@type': string; text: string; position: number }> };
       expect(howTo.step.map((s) => s.text)).toEqual([...content.steps]);
-      const faq = ld[2] as { mainEntity: Array<{ '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }> };
+      const faq = ld[2] as {
+        mainEntity: Array<{ '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }>;
+      };
       expect(faq.mainEntity.length).toBeGreaterThanOrEqual(4);
       for (const q of faq.mainEntity) {
         expect(q['@type']).toBe('Question');
@@ -120,7 +128,9 @@ test.describe('limits before upload', () => {
     await fh.truncate(105 * MB);
     await fh.close();
     await fileInput(page).setInputFiles(big);
-    await expect(page.getByRole('status').filter({ hasText: '"big.pdf" is too large: each file can be at most 100 MB.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: '"big.pdf" is too large: each file can be at most 100 MB.' }),
+    ).toBeVisible();
     await expect(page.getByTestId('file-name')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Compress PDF File' })).toHaveCount(0);
     expect(sent).toEqual([]);
@@ -138,7 +148,9 @@ test.describe('limits before upload', () => {
 });
 
 test.describe('drop anywhere', () => {
-  test('a file dragged over the page shows a full-window target; dropped on the header it is taken', async ({ page }) => {
+  test('a file dragged over the page shows a full-window target; dropped on the header it is taken', async ({
+    page,
+  }) => {
     await openTool(page, '/pdf-compress');
     const pdf = [...(await makePdf('dropped'))];
     const dt = await page.evaluateHandle((bytes) => {
@@ -170,7 +182,9 @@ test.describe('drop anywhere', () => {
 });
 
 test.describe('results', () => {
-  test('image tools show a before/after preview with zoom and one success line; conversions give no "% smaller"', async ({ page }) => {
+  test('image tools show a before/after preview with zoom and one success line; conversions give no "% smaller"', async ({
+    page,
+  }) => {
     await openTool(page, '/image-jpg-to-png');
     const [jpg] = await writeTemp([{ name: 'photo.jpg', data: await makeImage('jpeg', 320, 200) }]);
     await fileInput(page).setInputFiles(jpg);
@@ -179,7 +193,9 @@ test.describe('results', () => {
     const preview = page.getByTestId('result-preview');
     await expect(preview).toBeVisible();
     for (const id of ['preview-before', 'preview-after']) {
-      await expect.poll(() => page.getByTestId(id).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+      await expect
+        .poll(() => page.getByTestId(id).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(320);
     }
     await expect(page.getByTestId('preview-after')).toHaveAttribute('alt', 'After: photo_converted.png');
     await page.getByRole('slider', { name: 'Compare before and after' }).fill('20');
@@ -191,7 +207,9 @@ test.describe('results', () => {
     await expect(page.getByTestId('result-summary')).not.toContainText('smaller');
   });
 
-  test('merge rows show each PDF page count and a first-page thumbnail; merging shows the success line', async ({ page }) => {
+  test('merge rows show each PDF page count and a first-page thumbnail; merging shows the success line', async ({
+    page,
+  }) => {
     await openTool(page, '/pdf-merge');
     const files = await writeTemp([
       { name: 'one.pdf', data: await inkedPdf(3) },
@@ -218,7 +236,11 @@ test.describe('results', () => {
   test('the last error stays on the page until the next action', async ({ page }) => {
     const tool = toolBySlug('pdf-compress')!;
     await page.route(`**/api/pdf/compress/process/`, (route) =>
-      route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'This PDF is damaged.' }) }),
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'This PDF is damaged.' }),
+      }),
     );
     await openTool(page, routeOf(tool));
     const [pdf] = await writeTemp([{ name: 'doc.pdf', data: await makePdf('doc') }]);
@@ -242,7 +264,12 @@ test.describe('look', () => {
     await expect(fileInput(page)).toBeFocused();
     // Polled: the ring fades in with a short transition.
     await expect
-      .poll(() => page.locator('label[for]').first().evaluate((el) => getComputedStyle(el).boxShadow))
+      .poll(() =>
+        page
+          .locator('label[for]')
+          .first()
+          .evaluate((el) => getComputedStyle(el).boxShadow),
+      )
       .toMatch(/^rgb\(246, 247, 251\) 0px 0px 0px 2px, rgb\(30, 27, 75\) 0px 0px 0px 5px$/);
   });
 

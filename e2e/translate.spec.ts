@@ -3,7 +3,12 @@
 // (and its failure alert), and the error alerts. Issue 16: on-device translation through the browser's
 // Translator API (a test double, see e2e/support/translator-double.ts), its absence, and the real Chromium's.
 import { expect, test, type Page } from '@playwright/test';
-import { installTranslatorDouble, withoutTranslator, type DoubleConfig, type DoubleLog } from './support/translator-double';
+import {
+  installTranslatorDouble,
+  withoutTranslator,
+  type DoubleConfig,
+  type DoubleLog,
+} from './support/translator-double';
 
 const nextAlert = (page: Page) =>
   new Promise<string>((resolve) =>
@@ -37,7 +42,18 @@ test('defaults, counter, the 5000 limit and non-blank text', async ({ page }) =>
   const t = ui(page);
   await expect(t.from).toHaveValue('en');
   await expect(t.to).toHaveValue('ko');
-  await expect(t.from.locator('option')).toHaveText(['Auto detect', 'English', 'Korean', 'Japanese', 'Vietnamese', 'Spanish', 'French', 'German', 'Portuguese', 'Italian']);
+  await expect(t.from.locator('option')).toHaveText([
+    'Auto detect',
+    'English',
+    'Korean',
+    'Japanese',
+    'Vietnamese',
+    'Spanish',
+    'French',
+    'German',
+    'Portuguese',
+    'Italian',
+  ]);
   await expect(t.to.locator('option')).toHaveCount(9);
   await expect(t.counter).toHaveText('0 / 5000');
   await expect(t.result).toHaveText('Translation will appear here');
@@ -59,7 +75,9 @@ test('English → Spanish through Apertium; Enter translates, Shift+Enter adds a
   const t = ui(page);
   await t.to.selectOption('es');
   let posts = 0;
-  page.on('request', (r) => { if (r.url().endsWith('/api/text/translate/')) posts++; });
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/text/translate/')) posts++;
+  });
 
   await t.input.click();
   await page.keyboard.type('Hello world');
@@ -75,7 +93,11 @@ test('English → Spanish through Apertium; Enter translates, Shift+Enter adds a
   });
   const request = page.waitForRequest((r) => r.url().endsWith('/api/text/translate/'));
   await page.keyboard.press('Enter');
-  expect((await request).postDataJSON()).toEqual({ text: 'Hello world\nGood morning', input_language: 'en', output_language: 'es' });
+  expect((await request).postDataJSON()).toEqual({
+    text: 'Hello world\nGood morning',
+    input_language: 'en',
+    output_language: 'es',
+  });
   await expect(page.getByRole('button', { name: 'Translating...' })).toBeDisabled();
   await expect(t.result).toContainText('Translating...');
   await expect(t.result).toHaveText(/^Hola mund\w*\s+Buenos días$/i);
@@ -149,7 +171,9 @@ test('a failed copy alerts the spec text', async ({ page }) => {
   expect(await alert).toBe('Failed to copy text. Please try again.');
 });
 
-test("errors: the visitor's alert for a pair nothing can do, the server's text, else the default; no stale result", async ({ page }) => {
+test("errors: the visitor's alert for a pair nothing can do, the server's text, else the default; no stale result", async ({
+  page,
+}) => {
   await page.goto('/text-translate');
   const t = ui(page);
   // English → Spanish works (Apertium) ...
@@ -168,7 +192,9 @@ test("errors: the visitor's alert for a pair nothing can do, the server's text, 
   await expect(t.result).toHaveText('Translation will appear here');
   await expect(t.translate).toBeEnabled();
 
-  await page.route('**/api/text/translate/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }));
+  await page.route('**/api/text/translate/', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }),
+  );
   alert = nextAlert(page);
   await t.translate.click();
   expect(await alert).toBe('Translation failed');
@@ -177,9 +203,13 @@ test("errors: the visitor's alert for a pair nothing can do, the server's text, 
 // ---- Issue 16: a browser WITH on-device translation. The double stands in for Chrome's Translator API. ----
 
 const withDevice = (page: Page, config: DoubleConfig) => page.addInitScript(installTranslatorDouble, config);
-const deviceLog = (page: Page) => page.evaluate(() => (window as unknown as { __translatorLog: DoubleLog }).__translatorLog);
+const deviceLog = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __translatorLog: DoubleLog }).__translatorLog);
 
-test('device: English → Korean on a fresh install translates on the device, with download progress and a quiet note', async ({ page, context }) => {
+test('device: English → Korean on a fresh install translates on the device, with download progress and a quiet note', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await withDevice(page, { pairs: { 'en>ko': 'downloadable' }, download: 'ok' });
   await page.goto('/text-translate');
@@ -188,9 +218,16 @@ test('device: English → Korean on a fresh install translates on the device, wi
   const request = page.waitForRequest((r) => r.url().endsWith('/api/text/translate/'));
   await page.keyboard.press('Enter'); // focus is in the text area: Enter translates
   // The page tells the server it can translate on the device; the server (no engine for en→ko) hands it back.
-  expect((await request).postDataJSON()).toEqual({ text: 'Hello, how are you today?', input_language: 'en', output_language: 'ko', device: true });
+  expect((await request).postDataJSON()).toEqual({
+    text: 'Hello, how are you today?',
+    input_language: 'en',
+    output_language: 'ko',
+    device: true,
+  });
   await expect(page.getByRole('button', { name: 'Translating...' })).toBeDisabled();
-  await expect(page.getByTestId('device-download')).toContainText('Downloading the translation model to this browser: 50%');
+  await expect(page.getByTestId('device-download')).toContainText(
+    'Downloading the translation model to this browser: 50%',
+  );
   await expect(t.result).toContainText('[en>ko] Hello, how are you today?');
   await expect(page.getByTestId('device-note')).toHaveText('Translated on your device by the browser');
   await expect(page.getByTestId('device-download')).toHaveCount(0);
@@ -207,7 +244,9 @@ test('device: English → Korean on a fresh install translates on the device, wi
   await expect(t.result).toHaveText('Translation will appear here');
 });
 
-test('device: auto-detect stays on the server and gives the device its source language; long text is split', async ({ page }) => {
+test('device: auto-detect stays on the server and gives the device its source language; long text is split', async ({
+  page,
+}) => {
   await withDevice(page, { pairs: { 'ko>ja': 'available' }, download: 'ok' });
   await page.goto('/text-translate');
   const t = ui(page);
@@ -262,7 +301,9 @@ test('device: a stalled download falls back to Apertium within seconds, or to th
   await expect(t.result).toHaveText('Translation will appear here'); // the Spanish result is gone
 });
 
-test('device: a failed download and a pair the device lacks both end in the visitor alert, naming ready device pairs', async ({ page }) => {
+test('device: a failed download and a pair the device lacks both end in the visitor alert, naming ready device pairs', async ({
+  page,
+}) => {
   await withDevice(page, { pairs: { 'en>ko': 'downloadable', 'en>de': 'available' }, download: 'fail' });
   await page.goto('/text-translate');
   const t = ui(page);
@@ -279,29 +320,44 @@ test('device: a failed download and a pair the device lacks both end in the visi
   expect(await alert).toMatch(/^Translation from Japanese to Korean is not available in this browser right now\./);
 });
 
-test('real Chromium: its own Translator cannot download a model offline, and the page still answers', { tag: '@real-translator' }, async ({ page }) => {
-  await page.goto('/text-translate');
-  const has = await page.evaluate(() => typeof (window as { Translator?: unknown }).Translator !== 'undefined');
-  test.info().annotations.push({ type: 'Translator', description: has ? 'present in this Chromium' : 'absent in this Chromium' });
-  const t = ui(page);
-  await t.to.selectOption('es');
-  await t.input.fill('Hello world');
-  const started = Date.now();
-  await t.translate.click();
-  // Either the device (if a model happens to be installed) or Apertium after the stall time-out: never a hang.
-  await expect(t.result).toHaveText(/Hola/i, { timeout: 30_000 });
-  expect(Date.now() - started).toBeLessThan(30_000);
+test(
+  'real Chromium: its own Translator cannot download a model offline, and the page still answers',
+  { tag: '@real-translator' },
+  async ({ page }) => {
+    await page.goto('/text-translate');
+    const has = await page.evaluate(() => typeof (window as { Translator?: unknown }).Translator !== 'undefined');
+    test.info().annotations.push({
+      type: 'Translator',
+      description: has ? 'present in this Chromium' : 'absent in this Chromium',
+    });
+    const t = ui(page);
+    await t.to.selectOption('es');
+    await t.input.fill('Hello world');
+    const started = Date.now();
+    await t.translate.click();
+    // Either the device (if a model happens to be installed) or Apertium after the stall time-out: never a hang.
+    await expect(t.result).toHaveText(/Hola/i, { timeout: 30_000 });
+    expect(Date.now() - started).toBeLessThan(30_000);
 
-  // English → Korean (the spec's default pair): no server engine, and this Chromium cannot fetch the model
-  // offline; within seconds the visitor gets the alert (or, where a model is installed, a translation).
-  await t.to.selectOption('ko');
-  const alert = nextAlert(page);
-  const again = Date.now();
-  await t.translate.click();
-  const outcome = await Promise.race([alert, t.result.getByText('Translated on your device').waitFor({ timeout: 30_000 }).then(() => 'device')]);
-  if (outcome !== 'device') {
-    expect(outcome).toMatch(/^Translation from English to Korean is not available in this browser right now\. You can translate between English, Spanish, French, Portuguese and Italian/);
-    await expect(t.result).toHaveText('Translation will appear here');
-  }
-  expect(Date.now() - again).toBeLessThan(30_000);
-});
+    // English → Korean (the spec's default pair): no server engine, and this Chromium cannot fetch the model
+    // offline; within seconds the visitor gets the alert (or, where a model is installed, a translation).
+    await t.to.selectOption('ko');
+    const alert = nextAlert(page);
+    const again = Date.now();
+    await t.translate.click();
+    const outcome = await Promise.race([
+      alert,
+      t.result
+        .getByText('Translated on your device')
+        .waitFor({ timeout: 30_000 })
+        .then(() => 'device'),
+    ]);
+    if (outcome !== 'device') {
+      expect(outcome).toMatch(
+        /^Translation from English to Korean is not available in this browser right now\. You can translate between English, Spanish, French, Portuguese and Italian/,
+      );
+      await expect(t.result).toHaveText('Translation will appear here');
+    }
+    expect(Date.now() - again).toBeLessThan(30_000);
+  },
+);

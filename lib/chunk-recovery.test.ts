@@ -11,7 +11,9 @@ import {
 
 describe('isChunkLoadError', () => {
   it.each([
-    Object.assign(new Error('Loading chunk 123 failed.\n(error: http://x/_next/static/chunks/123.js)'), { name: 'ChunkLoadError' }),
+    Object.assign(new Error('Loading chunk 123 failed.\n(error: http://x/_next/static/chunks/123.js)'), {
+      name: 'ChunkLoadError',
+    }),
     new Error('Loading chunk app/privacy-policy/page failed.'),
     new Error('Loading CSS chunk 7 failed. (/_next/static/css/7.css)'),
     new Error('Failed to load chunk /_next/static/chunks/abc.js from module 123'),
@@ -23,12 +25,16 @@ describe('isChunkLoadError', () => {
     expect(isChunkLoadError(err)).toBe(true);
   });
 
-  it.each([null, undefined, 42, new Error('Cannot read properties of undefined'), new TypeError('Failed to fetch'), { message: 7 }])(
-    'ignores %p',
-    (err) => {
-      expect(isChunkLoadError(err)).toBe(false);
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    42,
+    new Error('Cannot read properties of undefined'),
+    new TypeError('Failed to fetch'),
+    { message: 7 },
+  ])('ignores %p', (err) => {
+    expect(isChunkLoadError(err)).toBe(false);
+  });
 });
 
 describe('isChunkResource', () => {
@@ -55,7 +61,9 @@ describe('decideRecovery', () => {
     expect(decideRecovery({ chunkError: true, lastReloadAt: now + 5000, now, storageOk: true })).toBe('give-up');
   });
   it('reloads again for a new failure long after the last one (e.g. the next deployment)', () => {
-    expect(decideRecovery({ chunkError: true, lastReloadAt: now - RELOAD_GUARD_MS, now, storageOk: true })).toBe('reload');
+    expect(decideRecovery({ chunkError: true, lastReloadAt: now - RELOAD_GUARD_MS, now, storageOk: true })).toBe(
+      'reload',
+    );
   });
   it('never reloads when it cannot remember having reloaded', () => {
     expect(decideRecovery({ chunkError: true, lastReloadAt: null, now, storageOk: false })).toBe('give-up');
@@ -71,7 +79,14 @@ describe('recoverFromChunkError', () => {
         storage === null
           ? null
           : storage === 'broken'
-            ? { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('SecurityError'); } }
+            ? {
+                getItem: () => {
+                  throw new Error('SecurityError');
+                },
+                setItem: () => {
+                  throw new Error('SecurityError');
+                },
+              }
             : { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v) },
       now: () => clock,
       reload: () => reloads.push(clock),
@@ -122,7 +137,10 @@ describe('inlineRecoveryScript', () => {
   type Listener = (e: unknown) => void;
   class FakeErrorEvent {
     defaultPrevented = false;
-    constructor(public error: unknown, public message = '') {}
+    constructor(
+      public error: unknown,
+      public message = '',
+    ) {}
     preventDefault() {
       this.defaultPrevented = true;
     }
@@ -130,19 +148,44 @@ describe('inlineRecoveryScript', () => {
 
   function fakeWindow(store: Map<string, string> | 'broken', now: { t: number }) {
     const listeners: Record<string, Listener[]> = {};
-    const body = { children: [] as Array<{ className: string; children: unknown[] }>, appendChild(el: never) { this.children.push(el); } };
+    const body = {
+      children: [] as Array<{ className: string; children: unknown[] }>,
+      appendChild(el: never) {
+        this.children.push(el);
+      },
+    };
     const win = {
       reloads: 0,
       __chunkRecovery: undefined as string | undefined,
       ErrorEvent: FakeErrorEvent,
-      location: { href: 'https://desk.example.com/pdf-merge', origin: 'https://desk.example.com', reload() { win.reloads++; } },
+      location: {
+        href: 'https://desk.example.com/pdf-merge',
+        origin: 'https://desk.example.com',
+        reload() {
+          win.reloads++;
+        },
+      },
       sessionStorage:
         store === 'broken'
-          ? { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } }
+          ? {
+              getItem: () => {
+                throw new Error('denied');
+              },
+              setItem: () => {
+                throw new Error('denied');
+              },
+            }
           : { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) },
       document: {
         body,
-        createElement: () => ({ className: '', children: [] as unknown[], setAttribute() {}, appendChild(c: unknown) { this.children.push(c); } }),
+        createElement: () => ({
+          className: '',
+          children: [] as unknown[],
+          setAttribute() {},
+          appendChild(c: unknown) {
+            this.children.push(c);
+          },
+        }),
         addEventListener() {},
       },
       addEventListener: (type: string, fn: Listener) => (listeners[type] ??= []).push(fn),
@@ -157,8 +200,12 @@ describe('inlineRecoveryScript', () => {
     const store = new Map<string, string>();
     const clock = { t: 2_000_000 };
     const first = fakeWindow(store, clock);
-    first.dispatch('error', { target: { tagName: 'SCRIPT', src: 'https://desk.example.com/_next/static/chunks/app.js' } });
-    first.dispatch('error', { target: { tagName: 'SCRIPT', src: 'https://desk.example.com/_next/static/chunks/b.js' } });
+    first.dispatch('error', {
+      target: { tagName: 'SCRIPT', src: 'https://desk.example.com/_next/static/chunks/app.js' },
+    });
+    first.dispatch('error', {
+      target: { tagName: 'SCRIPT', src: 'https://desk.example.com/_next/static/chunks/b.js' },
+    });
     expect(first.reloads).toBe(1);
     expect(store.get(RELOAD_KEY)).toBe('2000000');
     // The reloaded page fails again: no second reload, a visible bar.
@@ -182,7 +229,9 @@ describe('inlineRecoveryScript', () => {
     expect(win.reloads).toBe(0);
     let prevented = false;
     win.dispatch('unhandledrejection', {
-      reason: new TypeError('Failed to fetch dynamically imported module: https://desk.example.com/_next/static/chunks/x.js'),
+      reason: new TypeError(
+        'Failed to fetch dynamically imported module: https://desk.example.com/_next/static/chunks/x.js',
+      ),
       preventDefault: () => (prevented = true),
     });
     expect(prevented).toBe(true);

@@ -22,6 +22,14 @@ describe('security headers', () => {
 
   it('include nosniff, referrer, permissions and framing rules', () => {
     const names = securityHeaders('', false).map((h) => h.key);
-    expect(names).toEqual(expect.arrayContaining(['X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy', 'X-Frame-Options', 'Content-Security-Policy']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'X-Content-Type-Options',
+        'Referrer-Policy',
+        'Permissions-Policy',
+        'X-Frame-Options',
+        'Content-Security-Policy',
+      ]),
+    );
   });
 });

@@ -1,8 +1,22 @@
 import { toolBySlug } from '@/lib/tools/registry';
 import { readSiteConfig } from '@/lib/site-config';
-import { breadcrumbJsonLd, faqJsonLd, homeJsonLd, homeMetadata, howToJsonLd, HOME_TITLE, toolMetadata, toolOgImagePath } from './seo';
+import {
+  breadcrumbJsonLd,
+  faqJsonLd,
+  homeJsonLd,
+  homeMetadata,
+  howToJsonLd,
+  HOME_TITLE,
+  toolMetadata,
+  toolOgImagePath,
+} from './seo';
 
-const config = readSiteConfig({ SITE_URL: 'https://desk.example.com/', SITE_NAME: 'Desk', COMPANY_NAME: 'Desk Inc', SUPPORT_EMAIL: 'help@desk.example.com' });
+const config = readSiteConfig({
+  SITE_URL: 'https://desk.example.com/',
+  SITE_NAME: 'Desk',
+  COMPANY_NAME: 'Desk Inc',
+  SUPPORT_EMAIL: 'help@desk.example.com',
+});
 const merge = toolBySlug('pdf-merge')!;
 
 describe('structured data of tool pages and home', () => {
@@ -15,10 +29,19 @@ describe('structured data of tool pages and home', () => {
   });
 
   it('HowTo: numbered steps with anchors on the page', () => {
-    const ld = howToJsonLd(merge, ['One.', 'Two.', 'Three.'], config) as { name: string; step: Array<Record<string, unknown>> };
+    const ld = howToJsonLd(merge, ['One.', 'Two.', 'Three.'], config) as {
+      name: string;
+      step: Array<Record<string, unknown>>;
+    };
     expect(ld.name).toBe('How to use Merge PDF');
     expect(ld.step).toHaveLength(3);
-    expect(ld.step[2]).toEqual({ '@type': 'HowToStep', position: 3, name: 'Step 3', text: 'Three.', url: 'https://desk.example.com/pdf-merge#step-3' });
+    expect(ld.step[2]).toEqual({
+      '@type': 'HowToStep',
+      position: 3,
+      name: 'Step 3',
+      text: 'Three.',
+      url: 'https://desk.example.com/pdf-merge#step-3',
+    });
   });
 
   it('BreadcrumbList: home, then the tool', () => {

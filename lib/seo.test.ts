@@ -5,17 +5,26 @@ import { homeMetadata, jsonLdScript, pageTitle, sitePaths, toolJsonLd, toolMetad
 const config = readSiteConfig({ SITE_URL: 'https://desk.example.com/', SITE_NAME: 'Desk', COMPANY_NAME: 'Desk Inc' });
 
 describe('toolMetadata', () => {
-  it.each(TOOLS.map((t) => [t.slug, t] as const))('%s: title, description, keywords, canonical, OG, Twitter', (slug, tool) => {
-    const m = toolMetadata(tool, config);
-    const title = `${tool.title} | Desk`;
-    const url = `https://desk.example.com/${slug}`;
-    expect(m.title).toEqual({ absolute: title });
-    expect(m.description).toBe(tool.description);
-    expect(m.keywords).toEqual(tool.keywords);
-    expect(m.alternates?.canonical).toBe(url);
-    expect(m.openGraph).toMatchObject({ url, title, description: tool.description, siteName: 'Desk', type: 'website' });
-    expect(m.twitter).toMatchObject({ card: 'summary_large_image', title, description: tool.description });
-  });
+  it.each(TOOLS.map((t) => [t.slug, t] as const))(
+    '%s: title, description, keywords, canonical, OG, Twitter',
+    (slug, tool) => {
+      const m = toolMetadata(tool, config);
+      const title = `${tool.title} | Desk`;
+      const url = `https://desk.example.com/${slug}`;
+      expect(m.title).toEqual({ absolute: title });
+      expect(m.description).toBe(tool.description);
+      expect(m.keywords).toEqual(tool.keywords);
+      expect(m.alternates?.canonical).toBe(url);
+      expect(m.openGraph).toMatchObject({
+        url,
+        title,
+        description: tool.description,
+        siteName: 'Desk',
+        type: 'website',
+      });
+      expect(m.twitter).toMatchObject({ card: 'summary_large_image', title, description: tool.description });
+    },
+  );
 
   it('titles the count page as the registry says', () => {
     expect(pageTitle(toolBySlug('text-count')!.title, config)).toBe('Character Counter | Desk');

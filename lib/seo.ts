@@ -12,7 +12,14 @@ export const HOME_DESCRIPTION =
 /** The home page's <title> text before ' | <site name>': the keywords people search for (the h1 stays the spec's). */
 export const HOME_TITLE = 'Free Online PDF, Word, Image and QR Tools';
 
-export const HOME_KEYWORDS = ['pdf tools', 'merge pdf', 'compress image', 'qr code generator', 'character counter', 'free online tools'];
+export const HOME_KEYWORDS = [
+  'pdf tools',
+  'merge pdf',
+  'compress image',
+  'qr code generator',
+  'character counter',
+  'free online tools',
+];
 
 /** '<page title> | <site name>' (SPEC section 2). */
 export const pageTitle = (title: string, config: Pick<SiteConfig, 'siteName'>) => `${title} | ${config.siteName}`;
@@ -115,7 +122,13 @@ export function howToJsonLd(tool: ToolDef, steps: readonly string[], config: Sit
     description: tool.description,
     totalTime: 'PT1M',
     tool: { '@type': 'HowToTool', name: `${config.siteName} ${tool.title}` },
-    step: steps.map((text, i) => ({ '@type': 'HowToStep', position: i + 1, name: `Step ${i + 1}`, text, url: `${url}#step-${i + 1}` })),
+    step: steps.map((text, i) => ({
+      '@type': 'HowToStep',
+      position: i + 1,
+      name: `Step ${i + 1}`,
+      text,
+      url: `${url}#step-${i + 1}`,
+    })),
   };
 }
 
@@ -128,7 +141,12 @@ export function breadcrumbJsonLd(tool: ToolDef, config: SiteConfig): Record<stri
   return {
     '@context': CONTEXT,
     '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: item.url })),
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: item.url,
+    })),
   };
 }
 
@@ -136,7 +154,15 @@ export function breadcrumbJsonLd(tool: ToolDef, config: SiteConfig): Record<stri
 export function homeJsonLd(config: SiteConfig): Record<string, unknown>[] {
   const home = absoluteUrl(config, '/');
   return [
-    { '@context': CONTEXT, '@type': 'WebSite', name: config.siteName, url: home, description: HOME_DESCRIPTION, inLanguage: 'en', publisher: { '@type': 'Organization', name: config.companyName, url: home } },
+    {
+      '@context': CONTEXT,
+      '@type': 'WebSite',
+      name: config.siteName,
+      url: home,
+      description: HOME_DESCRIPTION,
+      inLanguage: 'en',
+      publisher: { '@type': 'Organization', name: config.companyName, url: home },
+    },
     {
       '@context': CONTEXT,
       '@type': 'Organization',
@@ -152,7 +178,10 @@ export function homeJsonLd(config: SiteConfig): Record<string, unknown>[] {
 
 /** JSON for a <script type="application/ld+json">: '<' is escaped so the text can never close the script. */
 export function jsonLdScript(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Every route of the site, for sitemap.xml. */

@@ -1,4 +1,11 @@
-import { DEFAULT_AD_SCRIPT_PATH, SITE_DEFAULTS, absoluteUrl, adScriptUrl, normalizeSiteUrl, readSiteConfig } from './site-config';
+import {
+  DEFAULT_AD_SCRIPT_PATH,
+  SITE_DEFAULTS,
+  absoluteUrl,
+  adScriptUrl,
+  normalizeSiteUrl,
+  readSiteConfig,
+} from './site-config';
 
 describe('readSiteConfig', () => {
   it('uses the documented defaults when nothing is set', () => {
@@ -35,7 +42,12 @@ describe('readSiteConfig', () => {
   });
 
   it('treats empty values as unset and falls back on invalid ones', () => {
-    const config = readSiteConfig({ SITE_NAME: '  ', SITE_URL: 'not a url', SUPPORT_EMAIL: 'nope', SOURCE_URL: 'javascript:alert(1)' });
+    const config = readSiteConfig({
+      SITE_NAME: '  ',
+      SITE_URL: 'not a url',
+      SUPPORT_EMAIL: 'nope',
+      SOURCE_URL: 'javascript:alert(1)',
+    });
     expect(config.siteName).toBe('OneDesk');
     expect(config.siteUrl).toBe('http://localhost:3000');
     expect(config.supportEmail).toBe('support@onedesk.example');
@@ -46,7 +58,9 @@ describe('readSiteConfig', () => {
 describe('normalizeSiteUrl / absoluteUrl', () => {
   it('keeps a base path and drops trailing slashes', () => {
     expect(normalizeSiteUrl('https://example.com/tools//')).toBe('https://example.com/tools');
-    expect(absoluteUrl({ siteUrl: 'https://example.com/tools' }, '/pdf-merge')).toBe('https://example.com/tools/pdf-merge');
+    expect(absoluteUrl({ siteUrl: 'https://example.com/tools' }, '/pdf-merge')).toBe(
+      'https://example.com/tools/pdf-merge',
+    );
     expect(absoluteUrl({ siteUrl: 'https://example.com' }, '/')).toBe('https://example.com/');
   });
 });

@@ -54,7 +54,11 @@ export function normalizeSiteUrl(raw: string): string {
 /** '' when no usable host is configured; protocol-relative hosts get https. */
 export function adScriptUrl(rawHost: string): string {
   if (!rawHost) return '';
-  const withProtocol = rawHost.startsWith('//') ? `https:${rawHost}` : /^[a-z]+:/i.test(rawHost) ? rawHost : `https://${rawHost}`;
+  const withProtocol = rawHost.startsWith('//')
+    ? `https:${rawHost}`
+    : /^[a-z]+:/i.test(rawHost)
+      ? rawHost
+      : `https://${rawHost}`;
   const url = httpUrl(withProtocol);
   if (!url) return '';
   if (url.pathname === '/' || url.pathname === '') return `${url.origin}${DEFAULT_AD_SCRIPT_PATH}`;

@@ -16,8 +16,16 @@ const LAYERS = [
   {
     name: 'app',
     // Page content and build-time page data live beside the modules they describe but serve the pages.
-    prefixes: ['app/', 'components/', 'lib/client/', 'lib/seo.ts', 'lib/site-config.ts', 'lib/chunk-recovery.ts',
-      'lib/public-limits.ts', 'lib/tools/page-faq.ts'],
+    prefixes: [
+      'app/',
+      'components/',
+      'lib/client/',
+      'lib/seo.ts',
+      'lib/site-config.ts',
+      'lib/chunk-recovery.ts',
+      'lib/public-limits.ts',
+      'lib/tools/page-faq.ts',
+    ],
   },
 ];
 const OUTSIDE = ['tests/', 'bench/', 'e2e/', 'scripts/'];
@@ -43,7 +51,8 @@ function walk(dir, out = []) {
   return out;
 }
 
-const SPEC = /(?:^|[^\w.])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
+const SPEC =
+  /(?:^|[^\w.])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function specifiers(text) {
   const out = [];
@@ -78,11 +87,13 @@ export function checkLayers() {
       }
       const layer = layerOf(to);
       if (from === -1 || layer === -1) {
-        if (from === -1 && !test) problems.push(`${file}: in no layer (add its folder to LAYERS in scripts/check-layers.mjs)`);
+        if (from === -1 && !test)
+          problems.push(`${file}: in no layer (add its folder to LAYERS in scripts/check-layers.mjs)`);
         continue;
       }
       // Tests may reach across layers (e.g. checking that the page and the server agree); code may not.
-      if (layer > from && !test) problems.push(`${file} (${LAYERS[from].name}) imports ${spec} (${LAYERS[layer].name}): layers point down only`);
+      if (layer > from && !test)
+        problems.push(`${file} (${LAYERS[from].name}) imports ${spec} (${LAYERS[layer].name}): layers point down only`);
     }
   }
   return [...new Set(problems)];

@@ -10,12 +10,24 @@ const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
 const pkgs = lock.packages;
 
 const OS = ['darwin', 'win32', 'linux', 'freebsd', 'android', 'openbsd', 'sunos', 'aix', 'netbsd'];
-const CPU = { arm64: 'arm64', x64: 'x64', ia32: 'ia32', arm: 'arm', 'riscv64': 'riscv64', 's390x': 's390x', ppc64: 'ppc64', wasm32: 'wasm32', loong64: 'loong64' };
+const CPU = {
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+  ppc64: 'ppc64',
+  wasm32: 'wasm32',
+  loong64: 'loong64',
+};
 
 function platformOf(name) {
   const base = name.split('/').pop();
   const os = OS.find((o) => base.includes(`-${o}`) || base.startsWith(`${o}-`));
-  const cpuKey = Object.keys(CPU).find((c) => new RegExp(`(^|-)${c}(-|$)`).test(base.replace('arm-eabi', 'arm').replace('gnueabihf', '')));
+  const cpuKey = Object.keys(CPU).find((c) =>
+    new RegExp(`(^|-)${c}(-|$)`).test(base.replace('arm-eabi', 'arm').replace('gnueabihf', '')),
+  );
   const entry = {};
   if (os) entry.os = [os];
   if (cpuKey) entry.cpu = [CPU[cpuKey]];
@@ -47,7 +59,9 @@ for (const [key, meta] of Object.entries({ ...pkgs })) {
     added++;
   }
 }
-const sorted = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+const sorted = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 lock.packages = sorted;
 fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lock: added ${added} optional platform entries`);

@@ -7,7 +7,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.error(
     `Chromium was not found at ${chromium}.\n` +
-      'Install Debian\'s Chromium:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+      "Install Debian's Chromium:  sudo apt-get update && sudo apt-get install -y chromium\n" +
       '(or point CHROMIUM_PATH at a Chromium binary). `npx playwright install` is not used by this project.',
   );
   process.exit(1);

@@ -20,7 +20,15 @@ if (!fs.existsSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')))
 }
 
 const server = spawn(process.execPath, ['server.mjs'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', MAX_JOBS_PER_CLIENT: '0', NODE_ENV: 'production' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: '0',
+    MAX_JOBS_PER_CLIENT: '0',
+    NODE_ENV: 'production',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = () => {
@@ -40,7 +48,13 @@ async function waitUp() {
 
 // A photo-like 1600x1200 JPEG for the background removals.
 const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 140, b: 200 } } })
-  .composite([{ input: Buffer.from('<svg width="1600" height="1200"><circle cx="800" cy="600" r="380" fill="#c33"/></svg>'), top: 0, left: 0 }])
+  .composite([
+    {
+      input: Buffer.from('<svg width="1600" height="1200"><circle cx="800" cy="600" r="380" fill="#c33"/></svg>'),
+      top: 0,
+      left: 0,
+    },
+  ])
   .jpeg()
   .toBuffer();
 
@@ -56,7 +70,11 @@ async function removeOnce(i, cookie) {
   form.append('session_id', sid);
   form.append('file', new Blob([photo], { type: 'image/jpeg' }), `photo-${i}.jpg`);
   try {
-    const up = await fetch(`${BASE}/api/image/remove_background/upload/`, { method: 'POST', body: form, headers: headers() });
+    const up = await fetch(`${BASE}/api/image/remove_background/upload/`, {
+      method: 'POST',
+      body: form,
+      headers: headers(),
+    });
     const set = up.headers.get('set-cookie');
     if (set) cookie.value = set.split(';')[0];
     const pr = await fetch(`${BASE}/api/image/remove_background/process/`, {
@@ -68,7 +86,9 @@ async function removeOnce(i, cookie) {
   } catch {
     return false;
   } finally {
-    await fetch(`${BASE}/api/image/remove_background/cleanup/${sid}/`, { method: 'DELETE', headers: headers() }).catch(() => {});
+    await fetch(`${BASE}/api/image/remove_background/cleanup/${sid}/`, { method: 'DELETE', headers: headers() }).catch(
+      () => {},
+    );
   }
 }
 
@@ -81,15 +101,33 @@ async function removalLoop(i) {
 }
 
 const targets = [
-  { name: 'POST /api/text/count/', opts: { method: 'POST', path: '/api/text/count/', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: '안녕하세요 hello 👋🏽 '.repeat(20) }) } },
-  { name: 'POST /api/qr/generate/process/', opts: { method: 'POST', path: '/api/qr/generate/process/', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'https://onedesk.example/qr-generate?x=1', output_filename: 'qr.png' }) } },
+  {
+    name: 'POST /api/text/count/',
+    opts: {
+      method: 'POST',
+      path: '/api/text/count/',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: '안녕하세요 hello 👋🏽 '.repeat(20) }),
+    },
+  },
+  {
+    name: 'POST /api/qr/generate/process/',
+    opts: {
+      method: 'POST',
+      path: '/api/qr/generate/process/',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'https://onedesk.example/qr-generate?x=1', output_filename: 'qr.png' }),
+    },
+  },
   { name: 'GET /text-count (page)', opts: { method: 'GET', path: '/text-count' } },
 ];
 
 function cannon(opts, seconds) {
   return new Promise((resolve, reject) => {
     const { path: urlPath, ...rest } = opts;
-    autocannon({ url: `${BASE}${urlPath}`, connections: 8, duration: seconds, ...rest }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url: `${BASE}${urlPath}`, connections: 8, duration: seconds, ...rest }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
   });
 }
 
@@ -121,7 +159,17 @@ try {
     }
     running = false;
     await Promise.all(loops);
-    if (phase !== 'idle') rows.push({ phase, endpoint: 'background removals', 'req/s': '', p50: '', p99: '', requests: heavyDone, errors: heavyFailed, non2xx: '' });
+    if (phase !== 'idle')
+      rows.push({
+        phase,
+        endpoint: 'background removals',
+        'req/s': '',
+        p50: '',
+        p99: '',
+        requests: heavyDone,
+        errors: heavyFailed,
+        non2xx: '',
+      });
   }
 } finally {
   stop();
@@ -130,6 +178,12 @@ try {
 const keys = Object.keys(rows[0]);
 const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
 const line = (vals) => `| ${vals.map((v, i) => String(v).padEnd(widths[i])).join(' | ')} |`;
-console.log([line(keys), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map((r) => line(keys.map((k) => r[k])))].join('\n'));
+console.log(
+  [
+    line(keys),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...rows.map((r) => line(keys.map((k) => r[k]))),
+  ].join('\n'),
+);
 fs.mkdirSync('bench-results', { recursive: true });
 fs.writeFileSync('bench-results/load.json', JSON.stringify(rows, null, 2));

@@ -9,18 +9,26 @@ const base = process.env.BASE ?? 'http://127.0.0.1:3000';
 const pid = Number(process.env.SERVER_PID);
 const MB = 1024 * 1024;
 function rssOf(p: number): number {
-  try { return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))![1]) * 1024; } catch { return 0; }
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))![1]) * 1024;
+  } catch {
+    return 0;
+  }
 }
 function kids(p: number): number[] {
   const out: number[] = [];
   for (const t of fs.readdirSync(`/proc/${p}/task`)) {
-    try { out.push(...fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number)); } catch {}
+    try {
+      out.push(...fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number));
+    } catch {}
   }
   return out;
 }
 const tree = (p: number): number => rssOf(p) + kids(p).reduce((n, c) => n + tree(c), 0);
 let peak = 0;
-setInterval(() => { peak = Math.max(peak, tree(pid)); }, 25).unref();
+setInterval(() => {
+  peak = Math.max(peak, tree(pid));
+}, 25).unref();
 const sid = () => `${Date.now()}${Math.random().toString(36).slice(2, 11).padEnd(9, '0')}`;
 let ipn = 10;
 async function job(api: string, kind: BombKind, data: Buffer, files: number) {
@@ -29,18 +37,36 @@ async function job(api: string, kind: BombKind, data: Buffer, files: number) {
   const s = sid();
   form.append('session_id', s);
   if (api === 'pdf/lock') form.append('password', 'secret-42');
-  for (let i = 0; i < files; i++) form.append(files > 1 ? 'files' : 'file', new Blob([new Uint8Array(data)], { type: 'application/pdf' }), `${kind}.pdf`);
-  const up = await fetch(`${base}/api/${api}/upload/`, { method: 'POST', body: form, headers: { 'x-forwarded-for': ip } });
+  for (let i = 0; i < files; i++)
+    form.append(
+      files > 1 ? 'files' : 'file',
+      new Blob([new Uint8Array(data)], { type: 'application/pdf' }),
+      `${kind}.pdf`,
+    );
+  const up = await fetch(`${base}/api/${api}/upload/`, {
+    method: 'POST',
+    body: form,
+    headers: { 'x-forwarded-for': ip },
+  });
   const cookie = (up.headers.get('set-cookie') ?? '').split(';')[0];
   if (up.status !== 200) return `${api} ${kind}: upload ${up.status}`;
   const t = Date.now();
-  const pr = await fetch(`${base}/api/${api}/process/`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-forwarded-for': ip }, body: JSON.stringify({ session_id: s, password: 'secret-42' }) });
+  const pr = await fetch(`${base}/api/${api}/process/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-forwarded-for': ip },
+    body: JSON.stringify({ session_id: s, password: 'secret-42' }),
+  });
   const body = await pr.text();
   await fetch(`${base}/api/${api}/cleanup/${s}/`, { method: 'DELETE', headers: { cookie, 'x-forwarded-for': ip } });
   return `${api} ${kind}: ${pr.status} ${((Date.now() - t) / 1000).toFixed(1)} s ${pr.status !== 200 ? body.slice(0, 120) : ''}`;
 }
 const kinds: BombKind[] = ['lzw', 'runlength', 'ascii85', 'indexed', 'hugepage', 'flate-content'];
-const tools = [['pdf/compress', 1], ['pdf/to_docx', 1], ['pdf/merge', 2], ['pdf/lock', 1]] as const;
+const tools = [
+  ['pdf/compress', 1],
+  ['pdf/to_docx', 1],
+  ['pdf/merge', 2],
+  ['pdf/lock', 1],
+] as const;
 (async () => {
   const bombs = new Map<BombKind, Buffer>();
   for (const k of kinds) bombs.set(k, await pdfBomb(k));
@@ -51,7 +77,11 @@ const tools = [['pdf/compress', 1], ['pdf/to_docx', 1], ['pdf/merge', 2], ['pdf/
   const pinger = (async () => {
     while (pinging) {
       const t = Date.now();
-      await fetch(`${base}/api/text/count/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' }, body: JSON.stringify({ text: 'hello world' }) });
+      await fetch(`${base}/api/text/count/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' },
+        body: JSON.stringify({ text: 'hello world' }),
+      });
       worst = Math.max(worst, Date.now() - t);
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -60,7 +90,11 @@ const tools = [['pdf/compress', 1], ['pdf/to_docx', 1], ['pdf/merge', 2], ['pdf/
   const work = tools.flatMap(([api, n]) => kinds.map((k) => () => job(api, k, bombs.get(k)!, n)));
   // two at a time: the default slots
   let i = 0;
-  await Promise.all([0, 1].map(async () => { while (i < work.length) console.log(await work[i++]()); }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (i < work.length) console.log(await work[i++]());
+    }),
+  );
   pinging = false;
   await pinger;
   console.log(`peak tree RSS ${(peak / MB).toFixed(0)} MB; slowest light request meanwhile ${worst} ms`);

@@ -55,11 +55,20 @@ export default async function ToolPage({ params }: Params) {
   const limits = publicLimits();
   const content = toolContent(tool.slug);
   const faq = toolFaq(tool, limits);
-  const jsonLd = [toolJsonLd(tool, config), howToJsonLd(tool, content.steps, config), faqJsonLd(faq), breadcrumbJsonLd(tool, config)];
+  const jsonLd = [
+    toolJsonLd(tool, config),
+    howToJsonLd(tool, content.steps, config),
+    faqJsonLd(faq),
+    breadcrumbJsonLd(tool, config),
+  ];
   return (
     <>
       {jsonLd.map((data) => (
-        <script key={String(data['@type'])} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />
+        <script
+          key={String(data['@type'])}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }}
+        />
       ))}
       <ToolShell tool={tool} config={config} content={<ToolContent tool={tool} content={content} faq={faq} />}>
         <LimitsProvider limits={limits}>

@@ -10,8 +10,8 @@ export default function PrivacyText({ facts }: { facts: PolicyFacts }) {
       <p className="prose-meta">Effective {effectiveDate}</p>
       <p>
         {siteName} is a free collection of online tools run by {companyName}. There are no accounts: we do not ask who
-        you are, and we keep as little as the tools need for as short a time as they need it. This policy explains
-        what happens to the files and text you give us.
+        you are, and we keep as little as the tools need for as short a time as they need it. This policy explains what
+        happens to the files and text you give us.
       </p>
 
       <h2>Files you upload</h2>
@@ -21,13 +21,13 @@ export default function PrivacyText({ facts }: { facts: PolicyFacts }) {
           merging, compressing, locking, converting or removing a background.
         </li>
         <li>
-          The uploaded files and the result are deleted when the job is cleaned up — the page asks for this as soon
-          as your download is done, whether the job succeeded or failed — and in any case after the session time
-          limit of {sessionMinutes === 1 ? '1 minute' : `${sessionMinutes} minutes`} at the latest.
+          The uploaded files and the result are deleted when the job is cleaned up — the page asks for this as soon as
+          your download is done, whether the job succeeded or failed — and in any case after the session time limit of{' '}
+          {sessionMinutes === 1 ? '1 minute' : `${sessionMinutes} minutes`} at the latest.
         </li>
         <li>
-          We do not look at, copy, share, sell or keep your files, and we do not use them to train any model.
-          Background removal runs on our own server; your images are not sent to another company.
+          We do not look at, copy, share, sell or keep your files, and we do not use them to train any model. Background
+          removal runs on our own server; your images are not sent to another company.
         </li>
         <li>A password you enter to lock a PDF is used only to encrypt that file and is never stored or logged.</li>
       </ul>
@@ -61,16 +61,16 @@ export default function PrivacyText({ facts }: { facts: PolicyFacts }) {
       <p>
         Tool pages show a banner from a third-party advertising network. The network&apos;s script is loaded from its
         own servers and may set cookies or use similar technologies to show and measure ads. It runs independently of
-        our tools and has no access to your files or text. You can limit it with your browser&apos;s privacy settings or an
-        ad blocker; the tools keep working.
+        our tools and has no access to your files or text. You can limit it with your browser&apos;s privacy settings or
+        an ad blocker; the tools keep working.
       </p>
 
       <h2>Cookies and storage</h2>
       <p>
-        {siteName} itself sets no tracking or advertising cookies. When you start a job, our server sets one
-        functional cookie holding a random token (valid for one day, sent only to our API) so that only your browser
-        can download or delete your files; it says nothing about who you are. The page may also keep a short-lived
-        note in your browser&apos;s session storage to recover from a failed page load; it holds no personal data.
+        {siteName} itself sets no tracking or advertising cookies. When you start a job, our server sets one functional
+        cookie holding a random token (valid for one day, sent only to our API) so that only your browser can download
+        or delete your files; it says nothing about who you are. The page may also keep a short-lived note in your
+        browser&apos;s session storage to recover from a failed page load; it holds no personal data.
       </p>
 
       <h2>Children</h2>

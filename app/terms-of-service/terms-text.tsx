@@ -17,8 +17,8 @@ export default function TermsText({ facts }: { facts: PolicyFacts }) {
       <ul>
         <li>The tools are free and need no account. We may change, add or remove tools at any time.</li>
         <li>
-          The site is provided &quot;as is&quot;, without warranty of any kind. Conversions, translations and other results
-          are produced automatically and can contain mistakes: check them before you rely on them, and keep your
+          The site is provided &quot;as is&quot;, without warranty of any kind. Conversions, translations and other
+          results are produced automatically and can contain mistakes: check them before you rely on them, and keep your
           originals.
         </li>
         <li>
@@ -30,12 +30,12 @@ export default function TermsText({ facts }: { facts: PolicyFacts }) {
       <h2>Your files and text</h2>
       <ul>
         <li>
-          You keep all rights to what you upload or type. You give us only the permission needed to process it for
-          the job you start.
+          You keep all rights to what you upload or type. You give us only the permission needed to process it for the
+          job you start.
         </li>
         <li>
-          Uploaded files and results are kept only for the job: they are deleted when the job is cleaned up, and at
-          the latest after the session time limit of {sessionMinutes === 1 ? '1 minute' : `${sessionMinutes} minutes`}.
+          Uploaded files and results are kept only for the job: they are deleted when the job is cleaned up, and at the
+          latest after the session time limit of {sessionMinutes === 1 ? '1 minute' : `${sessionMinutes} minutes`}.
           Download your result before then. Text is never stored; see the{' '}
           <Link href="/privacy-policy">Privacy Policy</Link>.
         </li>
@@ -64,8 +64,8 @@ export default function TermsText({ facts }: { facts: PolicyFacts }) {
       <h2>Liability</h2>
       <p>
         To the extent the law allows, {companyName} is not liable for any loss or damage arising from the use of the
-        site, including lost data, lost files or incorrect results. Nothing in these terms limits liability that
-        cannot be limited by law.
+        site, including lost data, lost files or incorrect results. Nothing in these terms limits liability that cannot
+        be limited by law.
       </p>
 
       <h2>Source code</h2>

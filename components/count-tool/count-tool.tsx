@@ -28,7 +28,8 @@ const format = (n: number) => n.toLocaleString('en-US');
 const RULE_KEY = 'onedesk.count.byteRule';
 const RULE_HINT: Record<ByteRule, string> = {
   utf8: 'Bytes as the text is encoded in UTF-8.',
-  euc_kr: 'Hangul and other KS X 1001 / CP949 characters 2 bytes, ASCII 1, Enter 2 (CR LF); a character outside CP949 counts as the &#N; reference a browser sends for it.',
+  euc_kr:
+    'Hangul and other KS X 1001 / CP949 characters 2 bytes, ASCII 1, Enter 2 (CR LF); a character outside CP949 counts as the &#N; reference a browser sends for it.',
   neis: 'School-record rule: Hangul 3 bytes, Enter 2, ASCII 1; other characters their UTF-8 length.',
 };
 
@@ -89,7 +90,10 @@ export function CountTool({ limit }: { limit: number }) {
   const [rule, setRule] = useState<ByteRule>('utf8');
   const counts = useMemo(() => countText(text), [text]);
   const bytes = useMemo(
-    () => (rule === 'utf8' ? { with: counts.bytes, without: counts.bytes_ns } : { with: bytesUnder(rule, text), without: bytesUnder(rule, text.replaceAll(' ', '')) }),
+    () =>
+      rule === 'utf8'
+        ? { with: counts.bytes, without: counts.bytes_ns }
+        : { with: bytesUnder(rule, text), without: bytesUnder(rule, text.replaceAll(' ', '')) },
     [rule, text, counts],
   );
 
@@ -156,12 +160,21 @@ export function CountTool({ limit }: { limit: number }) {
       </div>
       <div className={styles.rule}>
         <label htmlFor="byte-rule">Count bytes as</label>
-        <select id="byte-rule" className={styles.ruleSelect} value={rule} onChange={(e) => chooseRule(e.target.value as ByteRule)}>
+        <select
+          id="byte-rule"
+          className={styles.ruleSelect}
+          value={rule}
+          onChange={(e) => chooseRule(e.target.value as ByteRule)}
+        >
           {BYTE_RULES.map((r) => (
-            <option key={r.id} value={r.id}>{r.label}</option>
+            <option key={r.id} value={r.id}>
+              {r.label}
+            </option>
           ))}
         </select>
-        <span className={styles.ruleHint} data-testid="byte-rule-hint">{RULE_HINT[rule]}</span>
+        <span className={styles.ruleHint} data-testid="byte-rule-hint">
+          {RULE_HINT[rule]}
+        </span>
       </div>
       <Extra text={text} />
     </div>

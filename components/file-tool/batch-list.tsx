@@ -40,34 +40,64 @@ export function BatchList({ tool, batch, onRun, runDisabled = false }: Props) {
       <ul className={b.list}>
         {items.map((it) => (
           <li key={it.id} className={b.row} data-testid="batch-row" data-state={it.state}>
-            <span className={styles.fileName} title={it.file.name} data-testid="file-name">{it.file.name}</span>
-            <span className={b.status} data-testid="batch-status">{status(it)}</span>
+            <span className={styles.fileName} title={it.file.name} data-testid="file-name">
+              {it.file.name}
+            </span>
+            <span className={b.status} data-testid="batch-status">
+              {status(it)}
+            </span>
             {it.state === 'done' && it.result && (
-              <button type="button" className={b.small} onClick={() => batch.saveOne(it.id)} aria-label={`Download ${it.result.name}`}>
+              <button
+                type="button"
+                className={b.small}
+                onClick={() => batch.saveOne(it.id)}
+                aria-label={`Download ${it.result.name}`}
+              >
                 Download
               </button>
             )}
             {!running && it.state !== 'done' && (
-              <button type="button" className={styles.iconButton} onClick={() => batch.remove(it.id)} aria-label={`Remove ${it.file.name}`} title="Remove">
+              <button
+                type="button"
+                className={styles.iconButton}
+                onClick={() => batch.remove(it.id)}
+                aria-label={`Remove ${it.file.name}`}
+                title="Remove"
+              >
                 ×
               </button>
             )}
-            {it.state === 'error' && <span className={b.error} role="alert">{it.error}</span>}
+            {it.state === 'error' && (
+              <span className={b.error} role="alert">
+                {it.error}
+              </span>
+            )}
             {it.state === 'done' && it.result?.notice && <span className={b.notice}>{it.result.notice}</span>}
           </li>
         ))}
       </ul>
       <p className={styles.srOnly} role="status" aria-live="polite">
-        {running ? `${doneCount} of ${items.length} done` : doneCount + failedCount > 0 ? `${doneCount} done, ${failedCount} failed.` : ''}
+        {running
+          ? `${doneCount} of ${items.length} done`
+          : doneCount + failedCount > 0
+            ? `${doneCount} done, ${failedCount} failed.`
+            : ''}
       </p>
       <div className={styles.actions}>
         {pending > 0 && (
           <button type="button" className={styles.button} disabled={running || runDisabled} onClick={onRun}>
-            {running ? `${tool.labels.busy} ${doneCount + failedCount}/${items.length}` : `${tool.labels.action} (${pending} ${pending === 1 ? 'file' : 'files'})`}
+            {running
+              ? `${tool.labels.busy} ${doneCount + failedCount}/${items.length}`
+              : `${tool.labels.action} (${pending} ${pending === 1 ? 'file' : 'files'})`}
           </button>
         )}
         {doneCount > 0 && (
-          <button type="button" className={`${styles.button} ${styles.download}`} disabled={running} onClick={() => void batch.saveAll()}>
+          <button
+            type="button"
+            className={`${styles.button} ${styles.download}`}
+            disabled={running}
+            onClick={() => void batch.saveAll()}
+          >
             {`Download all (ZIP, ${doneCount} ${doneCount === 1 ? 'file' : 'files'})`}
           </button>
         )}

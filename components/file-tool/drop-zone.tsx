@@ -64,11 +64,19 @@ export function DropZone({ onFiles, disabled = false, multiple = false, children
   }, [disabled]);
 
   return (
-    <div className={`${styles.dropZone} ${active ? styles.dropZoneActive : ''}`} data-testid="drop-zone" data-ready={ready ? 'true' : undefined}>
+    <div
+      className={`${styles.dropZone} ${active ? styles.dropZoneActive : ''}`}
+      data-testid="drop-zone"
+      data-ready={ready ? 'true' : undefined}
+    >
       {children}
       {/* Hidden on touch screens (CSS): there is nothing to drag from there. */}
       <p className={styles.dropHint}>{multiple ? 'or drop files here' : 'or drop a file here'}</p>
-      {limits && <p className={styles.limits} data-testid="upload-limits">{limitsText(limits, multiple)}</p>}
+      {limits && (
+        <p className={styles.limits} data-testid="upload-limits">
+          {limitsText(limits, multiple)}
+        </p>
+      )}
       {active && (
         <div className={styles.dropOverlay} aria-hidden="true">
           {multiple ? 'Drop files to add them' : 'Drop the file to use it'}

@@ -5,7 +5,16 @@ export function JobError({ text }: { text: string | null }) {
   if (!text) return null;
   return (
     <p className={styles.jobError} data-testid="job-error">
-      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        aria-hidden="true"
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         <circle cx="12" cy="12" r="10" />
         <line x1="12" y1="7" x2="12" y2="13" />
         <line x1="12" y1="17" x2="12.01" y2="17" />

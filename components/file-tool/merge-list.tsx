@@ -21,7 +21,9 @@ export function MergeList({ entries, disabled = false, onMove, onRemove }: Props
   };
   return (
     <section className={styles.card} aria-labelledby="uploaded-files-title">
-      <h2 id="uploaded-files-title" className={styles.cardTitle}>Uploaded Files ({entries.length})</h2>
+      <h2 id="uploaded-files-title" className={styles.cardTitle}>
+        Uploaded Files ({entries.length})
+      </h2>
       <DragDropContext onDragEnd={onDragEnd}>
         <Droppable droppableId="merge-files">
           {(drop) => (
@@ -35,16 +37,28 @@ export function MergeList({ entries, disabled = false, onMove, onRemove }: Props
                       className={`${styles.row} ${snapshot.isDragging ? styles.rowDragging : ''}`}
                       data-testid="merge-row"
                     >
-                      <span {...drag.dragHandleProps} className={styles.handle} aria-label={`Reorder ${entry.name}`} data-testid="drag-handle">
+                      <span
+                        {...drag.dragHandleProps}
+                        className={styles.handle}
+                        aria-label={`Reorder ${entry.name}`}
+                        data-testid="drag-handle"
+                      >
                         <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
-                          <circle cx="9" cy="6" r="1.6" /><circle cx="15" cy="6" r="1.6" />
-                          <circle cx="9" cy="12" r="1.6" /><circle cx="15" cy="12" r="1.6" />
-                          <circle cx="9" cy="18" r="1.6" /><circle cx="15" cy="18" r="1.6" />
+                          <circle cx="9" cy="6" r="1.6" />
+                          <circle cx="15" cy="6" r="1.6" />
+                          <circle cx="9" cy="12" r="1.6" />
+                          <circle cx="15" cy="12" r="1.6" />
+                          <circle cx="9" cy="18" r="1.6" />
+                          <circle cx="15" cy="18" r="1.6" />
                         </svg>
                       </span>
-                      <span className={styles.number} data-testid="row-number">{index + 1}</span>
+                      <span className={styles.number} data-testid="row-number">
+                        {index + 1}
+                      </span>
                       {isPdf(entry.file) && <PdfThumb file={entry.file} />}
-                      <span className={styles.fileName} title={entry.name} data-testid="file-name">{entry.name}</span>
+                      <span className={styles.fileName} title={entry.name} data-testid="file-name">
+                        {entry.name}
+                      </span>
                       <span className={styles.fileSize}>{formatSize(entry.file.size)}</span>
                       <button
                         type="button"

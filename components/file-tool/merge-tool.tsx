@@ -31,10 +31,23 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
   const add = useCallback(
     (files: File[]) => {
       const filtered = filterAccepted(files, tool.accept);
-      const notes = filtered.rejected.length > 0 ? [rejectedText(tool.expected, filtered.rejected.map((f) => f.name))] : [];
+      const notes =
+        filtered.rejected.length > 0
+          ? [
+              rejectedText(
+                tool.expected,
+                filtered.rejected.map((f) => f.name),
+              ),
+            ]
+          : [];
       // Limits (size, count, total) and repeated files, checked before any byte is sent.
       const { accepted, notes: limitNotes } = limits
-        ? screenFiles(filtered.accepted, entries.map((e) => e.file), limits, true)
+        ? screenFiles(
+            filtered.accepted,
+            entries.map((e) => e.file),
+            limits,
+            true,
+          )
         : { accepted: filtered.accepted, notes: [] };
       notes.push(...limitNotes);
       setNotice(notes.length > 0 ? notes.join(' ') : null);
@@ -70,7 +83,11 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
           onFiles={add}
         />
       </DropZone>
-      {notice && <p className={styles.notice} role="status">{notice}</p>}
+      {notice && (
+        <p className={styles.notice} role="status">
+          {notice}
+        </p>
+      )}
       {entries.length > 0 && <MergeList entries={entries} disabled={job.busy} onMove={move} onRemove={remove} />}
       <div className={styles.actions}>
         {canMerge && (
@@ -91,7 +108,12 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
           <>
             {job.result && <JobSuccess text={`Done: ${entries.length} files merged into ${job.result.name}.`} />}
             <ResultNotice text={job.result?.notice} />
-            <button ref={downloadRef} type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
+            <button
+              ref={downloadRef}
+              type="button"
+              className={`${styles.button} ${styles.download}`}
+              onClick={job.save}
+            >
               {tool.labels.download}
             </button>
           </>

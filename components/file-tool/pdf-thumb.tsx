@@ -30,7 +30,11 @@ export function PdfThumb({ file }: { file: File }) {
   }, [file]);
 
   const label =
-    preview?.state === 'ok' ? `${preview.pages} ${preview.pages === 1 ? 'page' : 'pages'}` : preview?.state === 'locked' ? 'Locked' : null;
+    preview?.state === 'ok'
+      ? `${preview.pages} ${preview.pages === 1 ? 'page' : 'pages'}`
+      : preview?.state === 'locked'
+        ? 'Locked'
+        : null;
   return (
     <>
       <canvas

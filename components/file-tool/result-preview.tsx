@@ -32,7 +32,11 @@ export default function ResultPreview({ input, output, outputName }: Props) {
   if (!before || !after) return null;
   return (
     <figure className={styles.preview} data-testid="result-preview">
-      <div className={styles.viewport} tabIndex={zoom > 1 ? 0 : undefined} aria-label={zoom > 1 ? 'Zoomed picture, scroll to move' : undefined}>
+      <div
+        className={styles.viewport}
+        tabIndex={zoom > 1 ? 0 : undefined}
+        aria-label={zoom > 1 ? 'Zoomed picture, scroll to move' : undefined}
+      >
         <div className={styles.stage} style={{ width: `${zoom * 100}%` }}>
           {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
           <img className={styles.image} src={before} alt={`Before: ${input.name}`} data-testid="preview-before" />
@@ -63,7 +67,13 @@ export default function ResultPreview({ input, output, outputName }: Props) {
         <span aria-hidden="true">After</span>
         <span className={styles.zoom} role="group" aria-label="Zoom">
           {ZOOMS.map((z) => (
-            <button key={z} type="button" className={styles.zoomButton} aria-pressed={zoom === z} onClick={() => setZoom(z)}>
+            <button
+              key={z}
+              type="button"
+              className={styles.zoomButton}
+              aria-pressed={zoom === z}
+              onClick={() => setZoom(z)}
+            >
               {z * 100}%
             </button>
           ))}

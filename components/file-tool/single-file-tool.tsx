@@ -43,13 +43,23 @@ export function SingleFileTool({ tool }: { tool: FileToolDef }) {
           onFiles={choose}
         />
       </DropZone>
-      {notice && <p className={styles.notice} role="status">{notice}</p>}
+      {notice && (
+        <p className={styles.notice} role="status">
+          {notice}
+        </p>
+      )}
       <ToolOptions options={options} disabled={busy} />
       {batch.active && <BatchList tool={tool} batch={batch} onRun={() => void batch.run(options.settings)} />}
       {file && <UploadedFile file={file} disabled={job.busy} onRemove={remove} />}
       <div className={styles.actions}>
         {file && !job.done && (
-          <button ref={actionRef} type="button" className={styles.button} disabled={job.busy} onClick={() => void job.run([file], undefined, options.settings)}>
+          <button
+            ref={actionRef}
+            type="button"
+            className={styles.button}
+            disabled={job.busy}
+            onClick={() => void job.run([file], undefined, options.settings)}
+          >
             {job.busy ? tool.labels.busy : tool.labels.action}
           </button>
         )}
@@ -59,10 +69,23 @@ export function SingleFileTool({ tool }: { tool: FileToolDef }) {
         {file && job.done && (
           <>
             {job.result && <JobSuccess text={`Done: ${job.result.name} is ready.`} />}
-            {job.result && <ResultPreview tool={tool} input={file} output={job.result.blob} outputName={job.result.name} />}
-            {job.result && <ResultSummary inputBytes={file.size} outputBytes={job.result.blob.size} showSaving={tool.api.endsWith('/compress')} />}
+            {job.result && (
+              <ResultPreview tool={tool} input={file} output={job.result.blob} outputName={job.result.name} />
+            )}
+            {job.result && (
+              <ResultSummary
+                inputBytes={file.size}
+                outputBytes={job.result.blob.size}
+                showSaving={tool.api.endsWith('/compress')}
+              />
+            )}
             <ResultNotice text={job.result?.notice} />
-            <button ref={downloadRef} type="button" className={`${styles.button} ${styles.download}`} onClick={job.save}>
+            <button
+              ref={downloadRef}
+              type="button"
+              className={`${styles.button} ${styles.download}`}
+              onClick={job.save}
+            >
               {tool.labels.download}
             </button>
           </>

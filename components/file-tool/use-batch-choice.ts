@@ -6,21 +6,28 @@ import { filterAccepted } from '@/lib/client/accept';
 import type { FileToolDef } from '@/lib/tools/registry';
 import type { BatchState } from './use-batch';
 
-export function useBatchChoice(tool: FileToolDef, batch: BatchState, single: { file: File | null; choose: (f: File[]) => void; remove: () => void }) {
+export function useBatchChoice(
+  tool: FileToolDef,
+  batch: BatchState,
+  single: { file: File | null; choose: (f: File[]) => void; remove: () => void },
+) {
   const { add, active, items } = batch;
   const { choose: chooseSingle, remove: removeSingle, file } = single;
-  return useCallback((files: File[]) => {
-    if (active) {
-      add(files, items);
-      return;
-    }
-    if (filterAccepted(files, tool.accept).accepted.length < 2) {
-      chooseSingle(files);
-      return;
-    }
-    // The file already chosen joins the batch first.
-    const current = file ? [file] : [];
-    if (file) removeSingle();
-    add([...current, ...files], []);
-  }, [active, add, items, tool.accept, chooseSingle, removeSingle, file]);
+  return useCallback(
+    (files: File[]) => {
+      if (active) {
+        add(files, items);
+        return;
+      }
+      if (filterAccepted(files, tool.accept).accepted.length < 2) {
+        chooseSingle(files);
+        return;
+      }
+      // The file already chosen joins the batch first.
+      const current = file ? [file] : [];
+      if (file) removeSingle();
+      add([...current, ...files], []);
+    },
+    [active, add, items, tool.accept, chooseSingle, removeSingle, file],
+  );
 }

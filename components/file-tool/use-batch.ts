@@ -50,23 +50,41 @@ export function useBatch(tool: FileToolDef) {
   }, [running]);
 
   /** Adds files (after the accept filter) up to maxFiles; says what was left out. */
-  const add = useCallback((files: File[], current: BatchItem[]) => {
-    const filtered = filterAccepted(files, tool.accept);
-    const messages: string[] = [];
-    if (filtered.rejected.length > 0) messages.push(rejectedText(tool.expected, filtered.rejected.map((f) => f.name)));
-    // Each file is its own job: only the per-file size limit applies before sending (the server's 413 stays).
-    const screened = limits ? screenFiles(filtered.accepted, [], limits, false) : { accepted: filtered.accepted, notes: [] };
-    messages.push(...screened.notes);
-    const { accepted } = screened;
-    const room = Math.max(0, maxFiles - current.length);
-    if (accepted.length > room) {
-      messages.push(`At most ${maxFiles} files at once: ${accepted.slice(room).map((f) => `"${f.name}"`).join(', ')} ${accepted.length - room > 1 ? 'were' : 'was'} not added.`);
-    }
-    setNotice(messages.length > 0 ? messages.join(' ') : null);
-    const added = accepted.slice(0, room).map((file): BatchItem => ({ id: nextEntryId(), file, state: 'waiting', fraction: null }));
-    setItems([...current, ...added]);
-    return added.length;
-  }, [tool, maxFiles, limits]);
+  const add = useCallback(
+    (files: File[], current: BatchItem[]) => {
+      const filtered = filterAccepted(files, tool.accept);
+      const messages: string[] = [];
+      if (filtered.rejected.length > 0)
+        messages.push(
+          rejectedText(
+            tool.expected,
+            filtered.rejected.map((f) => f.name),
+          ),
+        );
+      // Each file is its own job: only the per-file size limit applies before sending (the server's 413 stays).
+      const screened = limits
+        ? screenFiles(filtered.accepted, [], limits, false)
+        : { accepted: filtered.accepted, notes: [] };
+      messages.push(...screened.notes);
+      const { accepted } = screened;
+      const room = Math.max(0, maxFiles - current.length);
+      if (accepted.length > room) {
+        messages.push(
+          `At most ${maxFiles} files at once: ${accepted
+            .slice(room)
+            .map((f) => `"${f.name}"`)
+            .join(', ')} ${accepted.length - room > 1 ? 'were' : 'was'} not added.`,
+        );
+      }
+      setNotice(messages.length > 0 ? messages.join(' ') : null);
+      const added = accepted
+        .slice(0, room)
+        .map((file): BatchItem => ({ id: nextEntryId(), file, state: 'waiting', fraction: null }));
+      setItems([...current, ...added]);
+      return added.length;
+    },
+    [tool, maxFiles, limits],
+  );
 
   const update = (id: number, patch: Partial<BatchItem>) =>
     setItems((list) => list.map((it) => (it.id === id ? { ...it, ...patch } : it)));
@@ -81,70 +99,99 @@ export function useBatch(tool: FileToolDef) {
   }, []);
 
   /** Runs every file that has no result yet (a failed one is tried again). */
-  const run = useCallback(async (settings?: Record<string, unknown>, fields?: Record<string, string>) => {
-    const todo = items.filter((it) => it.state !== 'done');
-    if (todo.length === 0 || running) return;
-    const controller = new AbortController();
-    abortRef.current = controller;
-    setRunning(true);
-    for (const it of todo) update(it.id, { state: 'waiting', error: undefined, result: undefined, fraction: null });
-    // The server gives a browser its owner cookie with its first accepted upload; two first uploads at once
-    // would get two different ones and the first session would no longer be ours (404 at process). So uploads
-    // take turns until one has been accepted; from then on two jobs run side by side.
-    let owned = false;
-    let turn = Promise.resolve();
-    await runQueue(todo, BATCH_CONCURRENCY, async (it) => {
-      let opened = () => {};
-      if (!owned) {
-        const previous = turn;
-        turn = new Promise<void>((resolve) => { opened = resolve; });
-        await previous;
+  const run = useCallback(
+    async (settings?: Record<string, unknown>, fields?: Record<string, string>) => {
+      const todo = items.filter((it) => it.state !== 'done');
+      if (todo.length === 0 || running) return;
+      const controller = new AbortController();
+      abortRef.current = controller;
+      setRunning(true);
+      for (const it of todo) update(it.id, { state: 'waiting', error: undefined, result: undefined, fraction: null });
+      // The server gives a browser its owner cookie with its first accepted upload; two first uploads at once
+      // would get two different ones and the first session would no longer be ours (404 at process). So uploads
+      // take turns until one has been accepted; from then on two jobs run side by side.
+      let owned = false;
+      let turn = Promise.resolve();
+      await runQueue(
+        todo,
+        BATCH_CONCURRENCY,
+        async (it) => {
+          let opened = () => {};
+          if (!owned) {
+            const previous = turn;
+            turn = new Promise<void>((resolve) => {
+              opened = resolve;
+            });
+            await previous;
+          }
+          try {
+            const result = await runFileJob({
+              tool,
+              files: [it.file],
+              fields,
+              settings,
+              upload: xhrUpload,
+              signal: controller.signal,
+              onPhase: (phase) => {
+                if (phase !== 'uploading') {
+                  owned = true;
+                  opened();
+                }
+                update(it.id, { state: phase, fraction: phase === 'uploading' ? 0 : null });
+              },
+              onUploadProgress: (loaded, total) => update(it.id, { fraction: total > 0 ? loaded / total : null }),
+            });
+            update(it.id, { state: 'done', result, fraction: null });
+          } catch (err) {
+            if (!controller.signal.aborted)
+              update(it.id, { state: 'error', error: alertText(tool, err), fraction: null });
+          } finally {
+            opened();
+          }
+        },
+        controller.signal,
+      );
+      if (abortRef.current === controller) {
+        abortRef.current = null;
+        setRunning(false);
       }
-      try {
-        const result = await runFileJob({
-          tool,
-          files: [it.file],
-          fields,
-          settings,
-          upload: xhrUpload,
-          signal: controller.signal,
-          onPhase: (phase) => {
-            if (phase !== 'uploading') {
-              owned = true;
-              opened();
-            }
-            update(it.id, { state: phase, fraction: phase === 'uploading' ? 0 : null });
-          },
-          onUploadProgress: (loaded, total) => update(it.id, { fraction: total > 0 ? loaded / total : null }),
-        });
-        update(it.id, { state: 'done', result, fraction: null });
-      } catch (err) {
-        if (!controller.signal.aborted) update(it.id, { state: 'error', error: alertText(tool, err), fraction: null });
-      } finally {
-        opened();
-      }
-    }, controller.signal);
-    if (abortRef.current === controller) {
-      abortRef.current = null;
-      setRunning(false);
-    }
-  }, [items, running, tool]);
+    },
+    [items, running, tool],
+  );
 
-  const saveOne = useCallback((id: number) => {
-    const r = items.find((it) => it.id === id)?.result;
-    if (r) saveBlob(r.blob, r.name);
-  }, [items]);
+  const saveOne = useCallback(
+    (id: number) => {
+      const r = items.find((it) => it.id === id)?.result;
+      if (r) saveBlob(r.blob, r.name);
+    },
+    [items],
+  );
 
   const saveAll = useCallback(async () => {
     const done = items.filter((it) => it.result);
-    const data = await Promise.all(done.map(async (it) => ({ name: it.result!.name, data: new Uint8Array(await it.result!.blob.arrayBuffer()) })));
+    const data = await Promise.all(
+      done.map(async (it) => ({ name: it.result!.name, data: new Uint8Array(await it.result!.blob.arrayBuffer()) })),
+    );
     const bytes = await zipBytes(data);
     saveBlob(new Blob([bytes as BlobPart], { type: 'application/zip' }), zipName(tool.slug));
   }, [items, tool.slug]);
 
   const doneCount = items.filter((it) => it.state === 'done').length;
   const failedCount = items.filter((it) => it.state === 'error').length;
-  return { items, notice, running, doneCount, failedCount, add, remove, clear, run, saveOne, saveAll, active: items.length > 0 };
+  return {
+    items,
+    notice,
+    running,
+    doneCount,
+    failedCount,
+    add,
+    remove,
+    clear,
+    run,
+    saveOne,
+    saveAll,
+    active: items.length > 0,
+  };
 }
 
 export type BatchState = ReturnType<typeof useBatch>;

@@ -58,9 +58,11 @@ export function useFileJob(tool: FileToolDef) {
           settings,
           upload: xhrUpload,
           signal: controller.signal,
-          onPhase: (phase) => token === tokenRef.current && setProgress({ phase, fraction: phase === 'uploading' ? 0 : null }),
+          onPhase: (phase) =>
+            token === tokenRef.current && setProgress({ phase, fraction: phase === 'uploading' ? 0 : null }),
           onUploadProgress: (loaded, total) =>
-            token === tokenRef.current && setProgress({ phase: 'uploading', fraction: total > 0 ? loaded / total : null }),
+            token === tokenRef.current &&
+            setProgress({ phase: 'uploading', fraction: total > 0 ? loaded / total : null }),
         });
         if (token !== tokenRef.current) return false;
         setResult(r);

@@ -16,12 +16,21 @@ export function useSingleFile(tool: FileToolDef, onChange: () => void) {
       const filtered = filterAccepted(files, tool.accept);
       const { rejected } = filtered;
       const messages: string[] = [];
-      if (rejected.length > 0) messages.push(rejectedText(tool.expected, rejected.map((f) => f.name)));
+      if (rejected.length > 0)
+        messages.push(
+          rejectedText(
+            tool.expected,
+            rejected.map((f) => f.name),
+          ),
+        );
       // Limits checked before any byte is sent (the server's 413 stays).
-      const screened = limits ? screenFiles(filtered.accepted, [], limits, false) : { accepted: filtered.accepted, notes: [] };
+      const screened = limits
+        ? screenFiles(filtered.accepted, [], limits, false)
+        : { accepted: filtered.accepted, notes: [] };
       messages.push(...screened.notes);
       const accepted = screened.accepted;
-      if (accepted.length > 0 && file && sameFile(file, accepted[0])) messages.push(`"${file.name}" is already chosen.`);
+      if (accepted.length > 0 && file && sameFile(file, accepted[0]))
+        messages.push(`"${file.name}" is already chosen.`);
       if (accepted.length > 1) messages.push(`One file at a time: "${accepted[0].name}" is used.`);
       setNotice(messages.length > 0 ? messages.join(' ') : null);
       if (accepted.length === 0) return;

@@ -60,9 +60,19 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
   return (
     <div className={ft.tool} data-tool={tool.slug}>
       <DropZone onFiles={choose} disabled={busy}>
-        <UploadButton label={file ? tool.labels.replace : tool.labels.upload} accept={tool.accept} multiple disabled={busy} onFiles={choose} />
+        <UploadButton
+          label={file ? tool.labels.replace : tool.labels.upload}
+          accept={tool.accept}
+          multiple
+          disabled={busy}
+          onFiles={choose}
+        />
       </DropZone>
-      {notice && <p className={ft.notice} role="status">{notice}</p>}
+      {notice && (
+        <p className={ft.notice} role="status">
+          {notice}
+        </p>
+      )}
       {file && <UploadedFile file={file} disabled={job.busy} onRemove={remove} />}
       {(file || batch.active) && !job.done && (
         <form
@@ -78,7 +88,9 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
             void (batch.active ? lockAll() : lock());
           }}
         >
-          <h2 id="set-password-title" className={styles.panelTitle}>Set Password</h2>
+          <h2 id="set-password-title" className={styles.panelTitle}>
+            Set Password
+          </h2>
           <p className={styles.panelText}>Enter a password to protect your PDF file</p>
           <PasswordField
             label="Password"
@@ -102,12 +114,14 @@ export function LockTool({ tool }: { tool: FileToolDef }) {
             onChange={setConfirm}
             onBlur={() => setTouched((t) => ({ ...t, confirm: t.confirm || confirm !== '' }))}
           />
-          {!batch.active && <div className={ft.actions}>
-            <button ref={actionRef} type="submit" className={ft.button} disabled={!check.valid || job.busy}>
-              {job.busy ? tool.labels.busy : tool.labels.action}
-            </button>
-            <JobProgress progress={job.progress} />
-          </div>}
+          {!batch.active && (
+            <div className={ft.actions}>
+              <button ref={actionRef} type="submit" className={ft.button} disabled={!check.valid || job.busy}>
+                {job.busy ? tool.labels.busy : tool.labels.action}
+              </button>
+              <JobProgress progress={job.progress} />
+            </div>
+          )}
         </form>
       )}
       {batch.active && <BatchList tool={tool} batch={batch} runDisabled={!check.valid} onRun={() => void lockAll()} />}

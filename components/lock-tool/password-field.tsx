@@ -16,12 +16,24 @@ interface Props {
   onBlur?: () => void;
 }
 
-export function PasswordField({ label, placeholder, value, error, disabled = false, autoComplete, hint, onChange, onBlur }: Props) {
+export function PasswordField({
+  label,
+  placeholder,
+  value,
+  error,
+  disabled = false,
+  autoComplete,
+  hint,
+  onChange,
+  onBlur,
+}: Props) {
   const id = useId();
   const [shown, setShown] = useState(false);
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>{label}</label>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
       <div className={styles.inputWrap}>
         <input
           id={id}

@@ -10,7 +10,10 @@ export function StrengthMeter({ password }: { password: string }) {
   return (
     <div className={styles.meter}>
       <span>
-        Password strength: <strong className={styles[`${tone}Text`]} data-testid="strength-label">{label}</strong>
+        Password strength:{' '}
+        <strong className={styles[`${tone}Text`]} data-testid="strength-label">
+          {label}
+        </strong>
       </span>
       <div
         className={styles.meterTrack}
@@ -21,7 +24,11 @@ export function StrengthMeter({ password }: { password: string }) {
         aria-valuenow={percent}
         aria-valuetext={label}
       >
-        <div className={`${styles.meterBar} ${styles[tone]}`} style={{ width: `${percent}%` }} data-testid="strength-bar" />
+        <div
+          className={`${styles.meterBar} ${styles[tone]}`}
+          style={{ width: `${percent}%` }}
+          data-testid="strength-bar"
+        />
       </div>
     </div>
   );

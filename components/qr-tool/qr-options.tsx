@@ -2,7 +2,16 @@
 // QR options (issue 21), closed by default: size, error correction (Automatic = today's rule), colours with a
 // live contrast check, quiet zone, and PNG or SVG. Only options changed from their defaults are sent, so an
 // untouched panel sends the spec's request exactly.
-import { colourProblem, DEFAULT_BG, DEFAULT_FG, DEFAULT_MARGIN, MARGIN_MAX, SIZE_MAX, SIZE_MIN, type QrFormat } from '@/lib/qr/options';
+import {
+  colourProblem,
+  DEFAULT_BG,
+  DEFAULT_FG,
+  DEFAULT_MARGIN,
+  MARGIN_MAX,
+  SIZE_MAX,
+  SIZE_MIN,
+  type QrFormat,
+} from '@/lib/qr/options';
 import styles from './qr-tool.module.css';
 
 export interface QrOptionState {
@@ -14,7 +23,14 @@ export interface QrOptionState {
   margin: string;
 }
 
-export const DEFAULT_OPTIONS: QrOptionState = { format: 'png', size: '', ecLevel: '', fg: DEFAULT_FG, bg: DEFAULT_BG, margin: String(DEFAULT_MARGIN) };
+export const DEFAULT_OPTIONS: QrOptionState = {
+  format: 'png',
+  size: '',
+  ecLevel: '',
+  fg: DEFAULT_FG,
+  bg: DEFAULT_BG,
+  margin: String(DEFAULT_MARGIN),
+};
 
 /** Request fields for the options that differ from the defaults, or a problem to show. */
 export function optionFields(o: QrOptionState): { fields: Record<string, string | number>; problem: string | null } {
@@ -22,7 +38,8 @@ export function optionFields(o: QrOptionState): { fields: Record<string, string 
   if (o.format !== 'png') fields.format = o.format;
   if (o.size.trim() !== '') {
     const size = Number(o.size);
-    if (!Number.isInteger(size) || size < SIZE_MIN || size > SIZE_MAX) return { fields, problem: `Size: a whole number of pixels from ${SIZE_MIN} to ${SIZE_MAX}.` };
+    if (!Number.isInteger(size) || size < SIZE_MIN || size > SIZE_MAX)
+      return { fields, problem: `Size: a whole number of pixels from ${SIZE_MIN} to ${SIZE_MAX}.` };
     fields.size = size;
   }
   if (o.ecLevel) fields.ec_level = o.ecLevel;
@@ -34,13 +51,19 @@ export function optionFields(o: QrOptionState): { fields: Record<string, string 
   }
   if (o.margin.trim() !== String(DEFAULT_MARGIN)) {
     const margin = Number(o.margin);
-    if (o.margin.trim() === '' || !Number.isInteger(margin) || margin < 0 || margin > MARGIN_MAX) return { fields, problem: `Quiet zone: a whole number of modules from 0 to ${MARGIN_MAX}.` };
+    if (o.margin.trim() === '' || !Number.isInteger(margin) || margin < 0 || margin > MARGIN_MAX)
+      return { fields, problem: `Quiet zone: a whole number of modules from 0 to ${MARGIN_MAX}.` };
     fields.margin = margin;
   }
   return { fields, problem: null };
 }
 
-export function QrOptions({ value, onChange, problem, disabled }: {
+export function QrOptions({
+  value,
+  onChange,
+  problem,
+  disabled,
+}: {
   value: QrOptionState;
   onChange: (next: QrOptionState) => void;
   problem: string | null;
@@ -53,7 +76,15 @@ export function QrOptions({ value, onChange, problem, disabled }: {
       <fieldset className={styles.optionGrid} disabled={disabled}>
         <label>
           Size (pixels)
-          <input type="number" min={SIZE_MIN} max={SIZE_MAX} step={1} placeholder="Automatic" value={value.size} onChange={(e) => set('size', e.target.value)} />
+          <input
+            type="number"
+            min={SIZE_MIN}
+            max={SIZE_MAX}
+            step={1}
+            placeholder="Automatic"
+            value={value.size}
+            onChange={(e) => set('size', e.target.value)}
+          />
         </label>
         <label>
           Error correction
@@ -75,7 +106,14 @@ export function QrOptions({ value, onChange, problem, disabled }: {
         </label>
         <label>
           Quiet zone (modules)
-          <input type="number" min={0} max={MARGIN_MAX} step={1} value={value.margin} onChange={(e) => set('margin', e.target.value)} />
+          <input
+            type="number"
+            min={0}
+            max={MARGIN_MAX}
+            step={1}
+            value={value.margin}
+            onChange={(e) => set('margin', e.target.value)}
+          />
         </label>
         <label>
           Format

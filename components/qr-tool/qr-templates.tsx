@@ -2,7 +2,13 @@
 // Content templates beside plain text (issue 21): Wi-Fi, contact (vCard), e-mail, SMS, phone. The fields
 // become the QR content in the formats phone cameras read (lib/qr/templates.ts).
 import {
-  emailContent, phoneContent, smsContent, templateProblem, vcardContent, wifiContent, type TemplateId,
+  emailContent,
+  phoneContent,
+  smsContent,
+  templateProblem,
+  vcardContent,
+  wifiContent,
+  type TemplateId,
 } from '@/lib/qr/templates';
 import styles from './qr-tool.module.css';
 
@@ -20,12 +26,24 @@ export const TEMPLATES: { id: TemplateId; label: string }[] = [
 type Field = { key: string; label: string; type?: string; multiline?: boolean };
 const FIELDS: Record<Exclude<TemplateId, 'text' | 'wifi'>, Field[]> = {
   vcard: [
-    { key: 'firstName', label: 'First name' }, { key: 'lastName', label: 'Last name' }, { key: 'org', label: 'Organisation' },
-    { key: 'title', label: 'Job title' }, { key: 'phone', label: 'Phone', type: 'tel' }, { key: 'email', label: 'E-mail', type: 'email' },
-    { key: 'url', label: 'Website', type: 'url' }, { key: 'address', label: 'Address' },
+    { key: 'firstName', label: 'First name' },
+    { key: 'lastName', label: 'Last name' },
+    { key: 'org', label: 'Organisation' },
+    { key: 'title', label: 'Job title' },
+    { key: 'phone', label: 'Phone', type: 'tel' },
+    { key: 'email', label: 'E-mail', type: 'email' },
+    { key: 'url', label: 'Website', type: 'url' },
+    { key: 'address', label: 'Address' },
   ],
-  email: [{ key: 'to', label: 'To', type: 'email' }, { key: 'subject', label: 'Subject' }, { key: 'body', label: 'Message', multiline: true }],
-  sms: [{ key: 'number', label: 'Phone number', type: 'tel' }, { key: 'message', label: 'Message', multiline: true }],
+  email: [
+    { key: 'to', label: 'To', type: 'email' },
+    { key: 'subject', label: 'Subject' },
+    { key: 'body', label: 'Message', multiline: true },
+  ],
+  sms: [
+    { key: 'number', label: 'Phone number', type: 'tel' },
+    { key: 'message', label: 'Message', multiline: true },
+  ],
   phone: [{ key: 'number', label: 'Phone number', type: 'tel' }],
 };
 
@@ -35,9 +53,29 @@ export function templateContent(id: TemplateId, f: TemplateFields): { content: s
   if (problem) return { content: '', problem };
   switch (id) {
     case 'wifi':
-      return { content: wifiContent({ ssid: f.ssid ?? '', password: f.password ?? '', security: (f.security as 'WPA' | 'WEP' | 'nopass') || 'WPA', hidden: f.hidden === 'true' }), problem: null };
+      return {
+        content: wifiContent({
+          ssid: f.ssid ?? '',
+          password: f.password ?? '',
+          security: (f.security as 'WPA' | 'WEP' | 'nopass') || 'WPA',
+          hidden: f.hidden === 'true',
+        }),
+        problem: null,
+      };
     case 'vcard':
-      return { content: vcardContent({ firstName: f.firstName ?? '', lastName: f.lastName ?? '', org: f.org, title: f.title, phone: f.phone, email: f.email, url: f.url, address: f.address }), problem: null };
+      return {
+        content: vcardContent({
+          firstName: f.firstName ?? '',
+          lastName: f.lastName ?? '',
+          org: f.org,
+          title: f.title,
+          phone: f.phone,
+          email: f.email,
+          url: f.url,
+          address: f.address,
+        }),
+        problem: null,
+      };
     case 'email':
       return { content: emailContent({ to: f.to ?? '', subject: f.subject, body: f.body }), problem: null };
     case 'sms':
@@ -49,13 +87,26 @@ export function templateContent(id: TemplateId, f: TemplateFields): { content: s
   }
 }
 
-export function TemplateForm({ id, fields, onChange, disabled }: { id: Exclude<TemplateId, 'text'>; fields: TemplateFields; onChange: (f: TemplateFields) => void; disabled: boolean }) {
+export function TemplateForm({
+  id,
+  fields,
+  onChange,
+  disabled,
+}: {
+  id: Exclude<TemplateId, 'text'>;
+  fields: TemplateFields;
+  onChange: (f: TemplateFields) => void;
+  disabled: boolean;
+}) {
   const set = (k: string, v: string) => onChange({ ...fields, [k]: v });
   if (id === 'wifi') {
     const security = fields.security || 'WPA';
     return (
       <fieldset className={styles.templateForm} disabled={disabled}>
-        <label>Network name (SSID)<input value={fields.ssid ?? ''} onChange={(e) => set('ssid', e.target.value)} /></label>
+        <label>
+          Network name (SSID)
+          <input value={fields.ssid ?? ''} onChange={(e) => set('ssid', e.target.value)} />
+        </label>
         <label>
           Security
           <select value={security} onChange={(e) => set('security', e.target.value)}>
@@ -65,10 +116,17 @@ export function TemplateForm({ id, fields, onChange, disabled }: { id: Exclude<T
           </select>
         </label>
         {security !== 'nopass' && (
-          <label>Password<input value={fields.password ?? ''} onChange={(e) => set('password', e.target.value)} /></label>
+          <label>
+            Password
+            <input value={fields.password ?? ''} onChange={(e) => set('password', e.target.value)} />
+          </label>
         )}
         <label className={styles.check}>
-          <input type="checkbox" checked={fields.hidden === 'true'} onChange={(e) => set('hidden', String(e.target.checked))} />
+          <input
+            type="checkbox"
+            checked={fields.hidden === 'true'}
+            onChange={(e) => set('hidden', String(e.target.checked))}
+          />
           Hidden network
         </label>
       </fieldset>
@@ -80,7 +138,12 @@ export function TemplateForm({ id, fields, onChange, disabled }: { id: Exclude<T
         <label key={f.key}>
           {f.label}
           {f.multiline ? (
-            <textarea className="textarea" rows={3} value={fields[f.key] ?? ''} onChange={(e) => set(f.key, e.target.value)} />
+            <textarea
+              className="textarea"
+              rows={3}
+              value={fields[f.key] ?? ''}
+              onChange={(e) => set(f.key, e.target.value)}
+            />
           ) : (
             <input type={f.type ?? 'text'} value={fields[f.key] ?? ''} onChange={(e) => set(f.key, e.target.value)} />
           )}

@@ -139,7 +139,11 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
           ))}
         </div>
         <div className={styles.panelHeader}>
-          <label id="qr-input-label" htmlFor={template === 'text' ? 'qr-input' : undefined} className={styles.panelTitle}>
+          <label
+            id="qr-input-label"
+            htmlFor={template === 'text' ? 'qr-input' : undefined}
+            className={styles.panelTitle}
+          >
             {TEMPLATES.find((t) => t.id === template)?.label}
           </label>
           <span className={styles.counter} data-testid="qr-counter">
@@ -152,21 +156,26 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
             {built.problem && Object.keys(fields).length > 0 && <p className={styles.hint}>{built.problem}</p>}
           </>
         ) : (
-        <textarea
-          id="qr-input"
-          className="textarea"
-          rows={8}
-          placeholder="Enter text or URL to generate QR code"
-          value={text}
-          // Same rule as the Count page: maxLength at the limit, pasted text cut at a character boundary.
-          maxLength={chars >= limit ? text.length : undefined}
-          onChange={(e) => setText(clampChars(e.target.value, limit))}
-          spellCheck={false}
-        />
+          <textarea
+            id="qr-input"
+            className="textarea"
+            rows={8}
+            placeholder="Enter text or URL to generate QR code"
+            value={text}
+            // Same rule as the Count page: maxLength at the limit, pasted text cut at a character boundary.
+            maxLength={chars >= limit ? text.length : undefined}
+            onChange={(e) => setText(clampChars(e.target.value, limit))}
+            spellCheck={false}
+          />
         )}
         <QrOptions value={options} onChange={setOptions} problem={opts.problem} disabled={busy} />
         <div className={styles.actions}>
-          <button type="button" className="btn btn-secondary" onClick={clear} disabled={busy || (text === '' && Object.keys(fields).length === 0 && !image)}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={clear}
+            disabled={busy || (text === '' && Object.keys(fields).length === 0 && !image)}
+          >
             Clear
           </button>
           <button type="button" className="btn btn-primary" onClick={() => void generate()} disabled={!canGenerate}>

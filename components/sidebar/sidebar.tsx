@@ -171,16 +171,24 @@ export function Sidebar({ groups, groupOfRoute, siteName, supportEmail, sourceUr
         <footer className="sidebar-footer">
           <ul>
             <li>
-              <Link href="/privacy-policy" onClick={() => setDrawerOpen(false)}>Privacy Policy</Link>
+              <Link href="/privacy-policy" onClick={() => setDrawerOpen(false)}>
+                Privacy Policy
+              </Link>
             </li>
             <li>
-              <Link href="/terms-of-service" onClick={() => setDrawerOpen(false)}>Terms of Service</Link>
+              <Link href="/terms-of-service" onClick={() => setDrawerOpen(false)}>
+                Terms of Service
+              </Link>
             </li>
             <li>
-              <a href={`mailto:${supportEmail}`} title={supportEmail}>Support</a>
+              <a href={`mailto:${supportEmail}`} title={supportEmail}>
+                Support
+              </a>
             </li>
             <li>
-              <a href={sourceUrl} target="_blank" rel="noopener noreferrer">Source code</a>
+              <a href={sourceUrl} target="_blank" rel="noopener noreferrer">
+                Source code
+              </a>
             </li>
           </ul>
         </footer>

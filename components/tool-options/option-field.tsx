@@ -39,7 +39,12 @@ export function OptionFieldInput({ field, value, disabled, onChange }: Props) {
     case 'toggle':
       return (
         <label className={`${styles.field} ${styles.toggle}`}>
-          <input type="checkbox" checked={value === true} disabled={disabled} onChange={(e) => onChange(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            checked={value === true}
+            disabled={disabled}
+            onChange={(e) => onChange(e.currentTarget.checked)}
+          />
           {field.label}
         </label>
       );
@@ -53,7 +58,12 @@ export function OptionFieldInput({ field, value, disabled, onChange }: Props) {
           <div className={styles.choices}>
             {field.kind === 'background' && field.allowTransparent && (
               <label className={styles.choice}>
-                <input type="radio" name={`${id}-bg`} checked={kind === 'transparent'} onChange={() => onChange('transparent')} />
+                <input
+                  type="radio"
+                  name={`${id}-bg`}
+                  checked={kind === 'transparent'}
+                  onChange={() => onChange('transparent')}
+                />
                 Transparent
               </label>
             )}
@@ -62,7 +72,12 @@ export function OptionFieldInput({ field, value, disabled, onChange }: Props) {
               White
             </label>
             <label className={styles.choice}>
-              <input type="radio" name={`${id}-bg`} checked={kind === 'colour'} onChange={() => onChange(kind === 'colour' ? current : '#000000')} />
+              <input
+                type="radio"
+                name={`${id}-bg`}
+                checked={kind === 'colour'}
+                onChange={() => onChange(kind === 'colour' ? current : '#000000')}
+              />
               Colour
             </label>
             <input
@@ -80,7 +95,12 @@ export function OptionFieldInput({ field, value, disabled, onChange }: Props) {
 }
 
 /** Typed freely; an empty or out-of-range value means "not set" (the hint says what that does). */
-function NumberInput({ field, value, disabled, onChange }: Props & { field: Extract<OptionField, { kind: 'number' }> }) {
+function NumberInput({
+  field,
+  value,
+  disabled,
+  onChange,
+}: Props & { field: Extract<OptionField, { kind: 'number' }> }) {
   const id = useId();
   const [text, setText] = useState<string | null>(null);
   const shown = text ?? (typeof value === 'number' ? String(value) : '');
@@ -88,7 +108,9 @@ function NumberInput({ field, value, disabled, onChange }: Props & { field: Extr
   const invalid = shown.trim() !== '' && !(Number.isInteger(n) && n >= field.min && n <= field.max);
   return (
     <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>{field.label}</label>
+      <label className={styles.label} htmlFor={id}>
+        {field.label}
+      </label>
       <span className={styles.numberRow}>
         <input
           id={id}
@@ -111,7 +133,9 @@ function NumberInput({ field, value, disabled, onChange }: Props & { field: Extr
         />
         {field.unit && <span>{field.unit}</span>}
       </span>
-      {invalid && <span className={styles.error} role="alert">{`Enter a whole number from ${field.min} to ${field.max}.`}</span>}
+      {invalid && (
+        <span className={styles.error} role="alert">{`Enter a whole number from ${field.min} to ${field.max}.`}</span>
+      )}
       {!invalid && field.hint && <span className={styles.hint}>{field.hint}</span>}
     </div>
   );

@@ -21,10 +21,20 @@ export function ToolOptions({ options, disabled = false }: Props) {
   if (!def) return null;
   const fields = def.fields.filter((f) => !f.when || f.when(values as OptionValues));
   const body = fields.map((f) => (
-    <OptionFieldInput key={f.name} field={f} value={values[f.name]} disabled={disabled} onChange={(v) => set(f.name, v)} />
+    <OptionFieldInput
+      key={f.name}
+      field={f}
+      value={values[f.name]}
+      disabled={disabled}
+      onChange={(v) => set(f.name, v)}
+    />
   ));
   if (def.placement === 'inline') {
-    return <div className={styles.inline} data-testid="tool-options">{body}</div>;
+    return (
+      <div className={styles.inline} data-testid="tool-options">
+        {body}
+      </div>
+    );
   }
   return (
     <details className={styles.panel} data-testid="tool-options">

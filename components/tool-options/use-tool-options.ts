@@ -4,7 +4,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FileToolApi } from '@/lib/tools/registry';
 import {
-  OPTION_FIELDS, cleanValues, optionsStorageKey, settingsFrom, type OptionValue, type OptionValues,
+  OPTION_FIELDS,
+  cleanValues,
+  optionsStorageKey,
+  settingsFrom,
+  type OptionValue,
+  type OptionValues,
 } from '@/lib/tools/option-fields';
 
 export function useToolOptions(api: FileToolApi) {
@@ -21,18 +26,21 @@ export function useToolOptions(api: FileToolApi) {
     }
   }, [api, def]);
 
-  const set = useCallback((name: string, value: OptionValue | undefined) => {
-    setValues((prev) => {
-      const next = { ...prev, [name]: value };
-      if (value === undefined) delete next[name];
-      try {
-        window.localStorage.setItem(optionsStorageKey(api), JSON.stringify(next));
-      } catch {
-        // Private mode with storage off: the choice still applies to this visit.
-      }
-      return next;
-    });
-  }, [api]);
+  const set = useCallback(
+    (name: string, value: OptionValue | undefined) => {
+      setValues((prev) => {
+        const next = { ...prev, [name]: value };
+        if (value === undefined) delete next[name];
+        try {
+          window.localStorage.setItem(optionsStorageKey(api), JSON.stringify(next));
+        } catch {
+          // Private mode with storage off: the choice still applies to this visit.
+        }
+        return next;
+      });
+    },
+    [api],
+  );
 
   const settings = useMemo(() => settingsFrom(def, values), [def, values]);
   return { def, values, set, settings };

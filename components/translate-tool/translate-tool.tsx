@@ -14,8 +14,21 @@ import { useEffect, useRef, useState } from 'react';
 import type { TextToolDef } from '@/lib/tools/registry';
 import { LIMITS } from '@/lib/tools/registry';
 import { charCount, clampChars } from '@/lib/text/count';
-import { AUTO, DEFAULT_INPUT, DEFAULT_OUTPUT, isLanguage, LANGUAGES, languageName, type LanguageCode } from '@/lib/translate/languages';
-import { deviceReadyPairs, DeviceTranslationError, deviceTranslationSupported, translateOnDevice } from '@/lib/translate/device';
+import {
+  AUTO,
+  DEFAULT_INPUT,
+  DEFAULT_OUTPUT,
+  isLanguage,
+  LANGUAGES,
+  languageName,
+  type LanguageCode,
+} from '@/lib/translate/languages';
+import {
+  deviceReadyPairs,
+  DeviceTranslationError,
+  deviceTranslationSupported,
+  translateOnDevice,
+} from '@/lib/translate/device';
 import { unavailableMessage } from '@/lib/translate/visitor-message';
 import styles from './translate-tool.module.css';
 
@@ -27,8 +40,13 @@ const NETWORK_ERROR = 'Could not reach the server. Check your connection and try
 type InputLanguage = LanguageCode | typeof AUTO;
 
 interface Reply {
-  success?: unknown; error?: unknown; translated_text?: unknown; detected_language?: unknown;
-  handoff?: unknown; server_fallback?: unknown; available_languages?: unknown;
+  success?: unknown;
+  error?: unknown;
+  translated_text?: unknown;
+  detected_language?: unknown;
+  handoff?: unknown;
+  server_fallback?: unknown;
+  available_languages?: unknown;
 }
 
 export interface TranslationReply {
@@ -40,7 +58,12 @@ export interface TranslationReply {
 
 /** A failed request: the server's message, its status and, for a 501, the languages it has. */
 export class TranslationRequestError extends Error {
-  constructor(message: string, readonly detected: LanguageCode | null, readonly status: number, readonly availableLanguages: string[] | null) {
+  constructor(
+    message: string,
+    readonly detected: LanguageCode | null,
+    readonly status: number,
+    readonly availableLanguages: string[] | null,
+  ) {
     super(message);
   }
 }
@@ -65,7 +88,12 @@ export async function requestTranslation(
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       // `device` only when the browser can translate on the device: otherwise the spec's request exactly.
-      body: JSON.stringify({ text, input_language: input, output_language: output, ...(device ? { device: true } : {}) }),
+      body: JSON.stringify({
+        text,
+        input_language: input,
+        output_language: output,
+        ...(device ? { device: true } : {}),
+      }),
     });
   } catch {
     throw new Error(NETWORK_ERROR);
@@ -83,7 +111,9 @@ export async function requestTranslation(
   }
   if (!res.ok || !body || body.success !== true || typeof body.translated_text !== 'string') {
     const error = typeof body?.error === 'string' && body.error.trim() !== '' ? body.error : defaultError;
-    const langs = Array.isArray(body?.available_languages) ? body.available_languages.filter((l): l is string => typeof l === 'string') : null;
+    const langs = Array.isArray(body?.available_languages)
+      ? body.available_languages.filter((l): l is string => typeof l === 'string')
+      : null;
     throw new TranslationRequestError(error, detected, res.status, langs);
   }
   return { translated: body.translated_text, detected, serverFallback: false };
@@ -105,9 +135,12 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
   const busyRef = useRef(false);
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (copiedTimer.current) clearTimeout(copiedTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (copiedTimer.current) clearTimeout(copiedTimer.current);
+    },
+    [],
+  );
 
   const canTranslate = text.trim() !== '' && !busy;
 
@@ -213,7 +246,9 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
           >
             <option value={AUTO}>{languageName(AUTO)}</option>
             {LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code}>{l.name}</option>
+              <option key={l.code} value={l.code}>
+                {l.name}
+              </option>
             ))}
           </select>
           <span className={styles.counter} data-testid="translate-counter">
@@ -255,7 +290,17 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
           aria-label="Swap languages"
           title={input === AUTO ? 'Choose an input language to swap' : 'Swap languages'}
         >
-          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7" />
           </svg>
         </button>
@@ -270,14 +315,27 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
             onChange={(e) => setOutput(e.target.value as LanguageCode)}
           >
             {LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code}>{l.name}</option>
+              <option key={l.code} value={l.code}>
+                {l.name}
+              </option>
             ))}
           </select>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => void copy()} disabled={!result || busy}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => void copy()}
+            disabled={!result || busy}
+          >
             {copied ? 'Copied!' : 'Copy'}
           </button>
         </div>
-        <div className={styles.result} data-testid="translate-result" aria-live="polite" aria-busy={busy} lang={busy ? undefined : output}>
+        <div
+          className={styles.result}
+          data-testid="translate-result"
+          aria-live="polite"
+          aria-busy={busy}
+          lang={busy ? undefined : output}
+        >
           {busy ? (
             <>
               <p className={styles.placeholder}>

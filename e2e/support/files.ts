@@ -24,7 +24,8 @@ export async function writeTemp(files: FixtureFile[]): Promise<string[]> {
 export async function makePdf(label: string, pages = 1): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= pages; i++) doc.addPage([300, 200]).drawText(`${label} page ${i}`, { x: 20, y: 100, size: 14, font });
+  for (let i = 1; i <= pages; i++)
+    doc.addPage([300, 200]).drawText(`${label} page ${i}`, { x: 20, y: 100, size: 14, font });
   return Buffer.from(await doc.save());
 }
 
@@ -42,7 +43,8 @@ async function makeDocx(text: string): Promise<Buffer> {
 /** A real file of the first kind a tool's picker accepts (for pages whose tool has no fixture yet). */
 export async function sampleFor(accept: string, base = 'sample'): Promise<FixtureFile> {
   if (accept.includes('pdf')) return { name: `${base}.pdf`, data: await makePdf(base) };
-  if (accept.includes('wordprocessingml') || accept.includes('.docx')) return { name: `${base}.docx`, data: await makeDocx(base) };
+  if (accept.includes('wordprocessingml') || accept.includes('.docx'))
+    return { name: `${base}.docx`, data: await makeDocx(base) };
   if (accept.includes('presentationml') || accept.includes('.pptx')) {
     // No PPTX writer in the project; a tool without its fixture only has to answer with a clear server error.
     return { name: `${base}.pptx`, data: await makeDocx(base) };
@@ -55,7 +57,8 @@ export async function sampleFor(accept: string, base = 'sample'): Promise<Fixtur
 export function looksLike(data: Buffer, mime: string): boolean {
   const head = data.subarray(0, 16);
   if (mime === 'application/pdf') return head.toString('latin1').startsWith('%PDF-');
-  if (mime === 'image/png') return head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  if (mime === 'image/png')
+    return head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   if (mime === 'image/jpeg') return head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
   if (mime === 'image/svg+xml') return /<svg[\s>]/.test(data.subarray(0, 2048).toString('utf8'));
   if (mime.includes('openxmlformats')) return head.toString('latin1').startsWith('PK\u0003\u0004');

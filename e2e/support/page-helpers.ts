@@ -27,7 +27,9 @@ export const fileInput = (page: Page) => page.locator('input[type="file"]');
 export const apiUrl = (tool: FileToolDef, step: string) => `/api/${tool.api}/${step}/`;
 
 export const waitCleanup = (page: Page, tool: FileToolDef): Promise<Request> =>
-  page.waitForRequest((r) => r.method() === 'DELETE' && new URL(r.url()).pathname.startsWith(`/api/${tool.api}/cleanup/`));
+  page.waitForRequest(
+    (r) => r.method() === 'DELETE' && new URL(r.url()).pathname.startsWith(`/api/${tool.api}/cleanup/`),
+  );
 
 /** The JSON error text of the first failing upload/process response, for comparing with the alert. */
 export function watchServerError(page: Page, tool: FileToolDef): () => Promise<string | null> {

@@ -23,7 +23,8 @@ export function withoutTranslator(): void {
   } catch {
     // not configurable: shadow it below
   }
-  if ('Translator' in window) Object.defineProperty(window, 'Translator', { value: undefined, configurable: true, writable: true });
+  if ('Translator' in window)
+    Object.defineProperty(window, 'Translator', { value: undefined, configurable: true, writable: true });
 }
 
 /** Installs the double; it translates 'Hello' en→ko as '[en>ko] Hello' and logs what it was asked. */

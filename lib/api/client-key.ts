@@ -5,7 +5,10 @@ import { serverConfig } from '@/lib/config';
 
 export function clientKey(req: Request): string {
   const hops = serverConfig().trustProxyHops;
-  const xff = (req.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const xff = (req.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // The last entry is the socket address; with proxies in front, the entry `hops` places before it is the
   // address the outermost trusted proxy saw.
   const ip = xff[Math.max(0, xff.length - 1 - hops)];

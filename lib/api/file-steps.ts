@@ -15,7 +15,10 @@ import { fileResponse } from './file-response';
 /** POST /api/X/upload/: multipart session_id plus file(s); answers the session id and the files kept. */
 export async function upload({ req, tool, owner, client }: ToolCall): Promise<Response> {
   const { meta } = await handleUpload(req, tool, owner, client, officeSniffer);
-  return ok({ session_id: meta.id, files: meta.inputs.map((i) => ({ name: i.name, size: i.size })) }, ownerCookie(owner, req));
+  return ok(
+    { session_id: meta.id, files: meta.inputs.map((i) => ({ name: i.name, size: i.size })) },
+    ownerCookie(owner, req),
+  );
 }
 
 /** POST /api/X/process/: runs the job in the worker pool; answers the result's file id. */

@@ -55,21 +55,23 @@ function endpoint<T>(
   run: (call: Call, subject: T) => Promise<Response>,
   options: EndpointOptions = {},
 ): RouteHandlers {
-  const handle = (actual: AnyMethod): RouteHandler => async (req, ctx) => {
-    let fallback = 'Request failed';
-    try {
-      const client = clientKey(req);
-      if (options.rateLimited !== false) checkRateLimit(client);
-      const params = await ctx.params;
-      const found = resolve(params);
-      fallback = found.fallback;
-      if (method === null) notFound();
-      if (actual !== method) return methodNotAllowed(actual, method);
-      return await run({ req, client, owner: readOwner(req), params }, found.subject);
-    } catch (e) {
-      return fail(e, fallback);
-    }
-  };
+  const handle =
+    (actual: AnyMethod): RouteHandler =>
+    async (req, ctx) => {
+      let fallback = 'Request failed';
+      try {
+        const client = clientKey(req);
+        if (options.rateLimited !== false) checkRateLimit(client);
+        const params = await ctx.params;
+        const found = resolve(params);
+        fallback = found.fallback;
+        if (method === null) notFound();
+        if (actual !== method) return methodNotAllowed(actual, method);
+        return await run({ req, client, owner: readOwner(req), params }, found.subject);
+      } catch (e) {
+        return fail(e, fallback);
+      }
+    };
   return Object.fromEntries(METHODS.map((m) => [m, handle(m)])) as RouteHandlers;
 }
 
@@ -94,11 +96,16 @@ export function toolEndpoint(
 
 /** An endpoint with a fixed path (text and QR). */
 export function fixedEndpoint(method: Method, fallback: string, run: (call: Call) => Promise<Response>): RouteHandlers {
-  return endpoint(method, () => ({ subject: null, fallback }), (call) => run(call));
+  return endpoint(
+    method,
+    () => ({ subject: null, fallback }),
+    (call) => run(call),
+  );
 }
 
 /** Any other /api path: the JSON 404 (after the rate limit, like every API request). */
-export const unknownEndpoint = (): RouteHandlers => endpoint(null, () => ({ subject: null, fallback: 'Request failed' }), notFound);
+export const unknownEndpoint = (): RouteHandlers =>
+  endpoint(null, () => ({ subject: null, fallback: 'Request failed' }), notFound);
 
 /** A path parameter as one string (a catch-all never reaches a step). */
 export const param = (call: Call, name: string): string => {

@@ -13,7 +13,14 @@ import { fileResponse } from './file-response';
 import { generateQrImage } from '@/lib/qr/generate';
 import { qrOptionsSchema } from '@/lib/qr/options-schema';
 import { newSessionId } from '@/lib/jobs/ids';
-import { claimSession, findOutput, saveSession, scratchDir, storeOutput, type SessionMeta } from '@/lib/jobs/session-store';
+import {
+  claimSession,
+  findOutput,
+  saveSession,
+  scratchDir,
+  storeOutput,
+  type SessionMeta,
+} from '@/lib/jobs/session-store';
 import { reserveStorage, settleSession } from '@/lib/jobs/storage';
 import { safeFileName } from '@/lib/jobs/upload';
 import { ownerHash } from '@/lib/jobs/owner';
@@ -35,7 +42,14 @@ export async function generate({ req, owner, client }: Call): Promise<Response> 
   // The image counts against the disk budget like any result (507 when it or the client's share is spent).
   const reservation = await reserveStorage(client, image.data.length);
   try {
-    const meta: SessionMeta = { id: newSessionId(), tool: QR_API, createdAt: Date.now(), owner: ownerHash(owner.token), inputs: [], outputs: [] };
+    const meta: SessionMeta = {
+      id: newSessionId(),
+      tool: QR_API,
+      createdAt: Date.now(),
+      owner: ownerHash(owner.token),
+      inputs: [],
+      outputs: [],
+    };
     if (!(await claimSession(meta.id, owner))) throw new Error('fresh session id already taken');
     await saveSession(meta);
     const dir = await scratchDir(meta.id, 'job');
@@ -43,7 +57,10 @@ export async function generate({ req, owner, client }: Call): Promise<Response> 
     await fs.writeFile(file, image.data);
     const wanted = safeFileName(output_filename);
     // The download's extension follows the format.
-    const name = wanted !== 'file' && wanted.toLowerCase().endsWith(`.${image.ext}`) ? wanted : `qr_code_${Date.now()}.${image.ext}`;
+    const name =
+      wanted !== 'file' && wanted.toLowerCase().endsWith(`.${image.ext}`)
+        ? wanted
+        : `qr_code_${Date.now()}.${image.ext}`;
     const out = await storeOutput(meta, file, { tool: QR_API, name, mime: image.mime });
     settleSession(meta.id, client, out.size, reservation);
     await fs.rm(dir, { recursive: true, force: true });

@@ -30,7 +30,9 @@ export function checkRateLimit(client: string, now = Date.now()): void {
   w.count += 1;
   if (w.count > limit) {
     const retry = Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000));
-    throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.', { retryAfterSeconds: retry });
+    throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.', {
+      retryAfterSeconds: retry,
+    });
   }
 }
 

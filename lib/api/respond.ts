@@ -7,7 +7,10 @@ import { firstIssue } from './schemas';
 const JSON_HEADERS = { 'Cache-Control': 'no-store' };
 
 export function ok(body: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
-  return Response.json({ success: true, error: null, ...body }, { status: 200, headers: { ...JSON_HEADERS, ...headers } });
+  return Response.json(
+    { success: true, error: null, ...body },
+    { status: 200, headers: { ...JSON_HEADERS, ...headers } },
+  );
 }
 
 /** An AppError keeps its status and message, a request that fails its zod schema is a 400 with the first
@@ -20,7 +23,7 @@ export function fail(err: unknown, fallback: string): Response {
       { status: httpStatus(err), headers: { ...JSON_HEADERS, ...errorHeaders(err) } },
     );
   }
-  console.error('[api] unexpected error:', err instanceof Error ? err.stack ?? err.message : String(err));
+  console.error('[api] unexpected error:', err instanceof Error ? (err.stack ?? err.message) : String(err));
   return Response.json({ success: false, error: fallback }, { status: 500, headers: JSON_HEADERS });
 }
 

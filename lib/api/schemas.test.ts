@@ -6,7 +6,10 @@ describe('parseSettings', () => {
   const api = 'image/compress' as const;
   const saved = toolSettings[api];
   beforeAll(() => {
-    toolSettings[api] = z.object({ target_kb: z.number().int().min(1).optional(), format: z.enum(['jpeg', 'webp']).optional() });
+    toolSettings[api] = z.object({
+      target_kb: z.number().int().min(1).optional(),
+      format: z.enum(['jpeg', 'webp']).optional(),
+    });
   });
   afterAll(() => {
     toolSettings[api] = saved;
@@ -22,6 +25,8 @@ describe('parseSettings', () => {
   });
 
   it('refuses a bad value with a 400 naming the field', () => {
-    expect(() => parseSettings(api, { format: 'gif' })).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', message: expect.stringContaining('"format"') }));
+    expect(() => parseSettings(api, { format: 'gif' })).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST', message: expect.stringContaining('"format"') }),
+    );
   });
 });

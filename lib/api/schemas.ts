@@ -29,7 +29,8 @@ export const qrBody = z.object({
 export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'The request is not valid.';
-  if (issue.code === 'invalid_type') return `The field "${issue.path.join('.') || 'body'}" is missing or has the wrong type.`;
+  if (issue.code === 'invalid_type')
+    return `The field "${issue.path.join('.') || 'body'}" is missing or has the wrong type.`;
   return issue.message;
 }
 
@@ -42,7 +43,10 @@ export function parseSettings(api: FileToolApi, body: unknown): Record<string, u
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.');
-    throw new AppError('BAD_REQUEST', field ? `The option "${field}" is not valid: ${issue.message}` : firstIssue(parsed.error));
+    throw new AppError(
+      'BAD_REQUEST',
+      field ? `The option "${field}" is not valid: ${issue.message}` : firstIssue(parsed.error),
+    );
   }
   const defined = Object.entries(parsed.data).filter(([, v]) => v !== undefined);
   return defined.length > 0 ? Object.fromEntries(defined) : undefined;

@@ -10,7 +10,9 @@ export async function count({ req }: Call): Promise<Response> {
   const { countFigures } = await import('@/lib/text/figures');
   const counts = countFigures(text);
   // Only the figures are logged, never the text (SPEC section 4: the text is posted for logging).
-  console.info(`[count] chars=${counts.chars} bytes=${counts.bytes} chars_ns=${counts.chars_ns} bytes_ns=${counts.bytes_ns}`);
+  console.info(
+    `[count] chars=${counts.chars} bytes=${counts.bytes} chars_ns=${counts.chars_ns} bytes_ns=${counts.bytes_ns}`,
+  );
   return ok({ ...counts });
 }
 
@@ -28,7 +30,12 @@ export async function translate({ req }: Call): Promise<Response> {
   // A device hand-off (issue 16) adds its two fields; otherwise the spec's reply exactly.
   return ok(
     'handoff' in result
-      ? { translated_text: null, detected_language: result.detected_language, handoff: result.handoff, server_fallback: result.server_fallback }
+      ? {
+          translated_text: null,
+          detected_language: result.detected_language,
+          handoff: result.handoff,
+          server_fallback: result.server_fallback,
+        }
       : { translated_text: result.translated_text, detected_language: result.detected_language },
   );
 }

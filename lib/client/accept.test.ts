@@ -45,6 +45,8 @@ describe('rejectedText', () => {
   it('names the refused files and what the tool takes', () => {
     expect(rejectedText('a PDF file', ['notes.txt'])).toBe('"notes.txt" is not a PDF file.');
     expect(rejectedText('a JPEG image', ['a.png', 'b.gif'])).toBe('"a.png", "b.gif" are not JPEG images.');
-    expect(rejectedText('a Word (.docx) file', ['x.doc', 'y.odt'])).toBe('"x.doc", "y.odt" are not Word (.docx) files.');
+    expect(rejectedText('a Word (.docx) file', ['x.doc', 'y.odt'])).toBe(
+      '"x.doc", "y.odt" are not Word (.docx) files.',
+    );
   });
 });

@@ -13,7 +13,10 @@ const EXTENSIONS: Record<string, string[]> = {
 };
 
 export function matchesAccept(file: { name: string; type: string }, accept: string): boolean {
-  const tokens = accept.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+  const tokens = accept
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
   if (tokens.length === 0) return true;
   const name = file.name.toLowerCase();
   const type = file.type.toLowerCase();

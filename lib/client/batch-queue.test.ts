@@ -20,10 +20,15 @@ describe('runQueue', () => {
   it('starts no new task once aborted', async () => {
     const ctl = new AbortController();
     const seen: number[] = [];
-    await runQueue([1, 2, 3, 4], 1, async (n) => {
-      seen.push(n);
-      if (n === 2) ctl.abort();
-    }, ctl.signal);
+    await runQueue(
+      [1, 2, 3, 4],
+      1,
+      async (n) => {
+        seen.push(n);
+        if (n === 2) ctl.abort();
+      },
+      ctl.signal,
+    );
     expect(seen).toEqual([1, 2]);
   });
 });

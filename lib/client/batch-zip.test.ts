@@ -6,13 +6,23 @@ import { uniqueNames, zipBytes } from './batch-zip';
 
 describe('batch ZIP', () => {
   it('numbers repeated names like a file manager', () => {
-    expect(uniqueNames(['a.jpg', 'b.jpg', 'A.jpg', 'a.jpg', 'noext', 'noext'])).toEqual(['a.jpg', 'b.jpg', 'A (2).jpg', 'a (3).jpg', 'noext', 'noext (2)']);
+    expect(uniqueNames(['a.jpg', 'b.jpg', 'A.jpg', 'a.jpg', 'noext', 'noext'])).toEqual([
+      'a.jpg',
+      'b.jpg',
+      'A (2).jpg',
+      'a (3).jpg',
+      'noext',
+      'noext (2)',
+    ]);
   });
 
   it('writes a ZIP that unzip lists and extracts byte for byte', async () => {
     const a = new Uint8Array([1, 2, 3, 255]);
     const b = new TextEncoder().encode('héllo');
-    const zipped = await zipBytes([{ name: 'photo_compressed.jpg', data: a }, { name: 'photo_compressed.jpg', data: b }]);
+    const zipped = await zipBytes([
+      { name: 'photo_compressed.jpg', data: a },
+      { name: 'photo_compressed.jpg', data: b },
+    ]);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zip-'));
     try {
       fs.writeFileSync(path.join(dir, 'all.zip'), zipped);

@@ -34,7 +34,8 @@ beforeAll(async () => {
     if (contentType.startsWith('multipart/form-data')) {
       const fd = await new Response(body, { headers: { 'content-type': contentType } }).formData();
       entry.form = [];
-      for (const [k, v] of fd.entries()) entry.form.push([k, typeof v === 'string' ? v : `file:${v.name}:${await v.text()}`]);
+      for (const [k, v] of fd.entries())
+        entry.form.push([k, typeof v === 'string' ? v : `file:${v.name}:${await v.text()}`]);
     } else if (contentType.startsWith('application/json')) {
       entry.json = JSON.parse(body.toString());
     }
@@ -68,7 +69,10 @@ describe('runFileJob', () => {
   it('uploads, processes, downloads, then cleans up, for a single-file tool', async () => {
     const phases: string[] = [];
     const result = await runFileJob({
-      tool: tool('pdf-compress'), files: [file('report.v2.pdf', 'PDF')], baseUrl: base, onPhase: (p) => phases.push(p),
+      tool: tool('pdf-compress'),
+      files: [file('report.v2.pdf', 'PDF')],
+      baseUrl: base,
+      onPhase: (p) => phases.push(p),
     });
     expect(await result.blob.text()).toBe('RESULT');
     expect(result.name).toBe('report.v2_compressed.pdf');
@@ -90,7 +94,11 @@ describe('runFileJob', () => {
   });
 
   it('sends merge files as repeated `files` in list order', async () => {
-    const result = await runFileJob({ tool: tool('pdf-merge'), files: [file('b.pdf'), file('a.pdf'), file('c.pdf')], baseUrl: base });
+    const result = await runFileJob({
+      tool: tool('pdf-merge'),
+      files: [file('b.pdf'), file('a.pdf'), file('c.pdf')],
+      baseUrl: base,
+    });
     expect(result.name).toBe('Merged_File.pdf');
     expect(seen[0].form!.slice(1)).toEqual([
       ['files', 'file:b.pdf:b.pdf'],
@@ -100,7 +108,12 @@ describe('runFileJob', () => {
   });
 
   it('sends the lock password with upload and process', async () => {
-    await runFileJob({ tool: tool('pdf-lock'), files: [file('x.pdf')], fields: { password: 's3cret!' }, baseUrl: base });
+    await runFileJob({
+      tool: tool('pdf-lock'),
+      files: [file('x.pdf')],
+      fields: { password: 's3cret!' },
+      baseUrl: base,
+    });
     expect(seen[0].form).toContainEqual(['password', 's3cret!']);
     expect(seen[1].json).toEqual({ session_id: seen[0].form![0][1], password: 's3cret!' });
   });
@@ -123,23 +136,34 @@ describe('runFileJob', () => {
 
   it('raises the defaults when success is false without a text', async () => {
     script.upload = { status: 200, body: { success: false } };
-    await expect(runFileJob({ tool: tool('image-png-to-jpg'), files: [file('a.png')], baseUrl: base })).rejects.toThrow(/^Upload failed$/);
+    await expect(runFileJob({ tool: tool('image-png-to-jpg'), files: [file('a.png')], baseUrl: base })).rejects.toThrow(
+      /^Upload failed$/,
+    );
     expect(seen.at(-1)!.method).toBe('DELETE');
 
     script = { process: { status: 200, body: { success: false } } };
-    await expect(runFileJob({ tool: tool('image-png-to-jpg'), files: [file('a.png')], baseUrl: base })).rejects.toThrow(/^PNG to JPG conversion failed$/);
+    await expect(runFileJob({ tool: tool('image-png-to-jpg'), files: [file('a.png')], baseUrl: base })).rejects.toThrow(
+      /^PNG to JPG conversion failed$/,
+    );
     script = { process: { status: 200, body: { success: true } } }; // no file_id
-    await expect(runFileJob({ tool: tool('image-png-to-jpg'), files: [file('a.png')], baseUrl: base })).rejects.toThrow(/^PNG to JPG conversion failed$/);
+    await expect(runFileJob({ tool: tool('image-png-to-jpg'), files: [file('a.png')], baseUrl: base })).rejects.toThrow(
+      /^PNG to JPG conversion failed$/,
+    );
   });
 
   it('raises the server error of a failed download', async () => {
     script.download = { status: 404, body: { success: false, error: 'This result has expired.' } };
-    await expect(runFileJob({ tool: tool('pdf-compress'), files: [file('a.pdf')], baseUrl: base })).rejects.toThrow('This result has expired.');
+    await expect(runFileJob({ tool: tool('pdf-compress'), files: [file('a.pdf')], baseUrl: base })).rejects.toThrow(
+      'This result has expired.',
+    );
     expect(seen.at(-1)!.method).toBe('DELETE');
   });
 
   it('passes on the server notice of the process step', async () => {
-    script.process = { status: 200, body: { success: true, error: null, file_id: 'f1d', notice: 'Already optimised.' } };
+    script.process = {
+      status: 200,
+      body: { success: true, error: null, file_id: 'f1d', notice: 'Already optimised.' },
+    };
     const r = await runFileJob({ tool: tool('image-compress'), files: [file('a.jpg')], baseUrl: base });
     expect(r.notice).toBe('Already optimised.');
     expect(r.name).toBe('a_compressed.jpg');
@@ -156,14 +180,21 @@ describe('runFileJob', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    await expect(runFileJob({ tool: tool('pdf-compress'), files: [file('a.pdf')], baseUrl: `http://127.0.0.1:${port}` })).rejects.toThrow(NETWORK_ERROR);
+    await expect(
+      runFileJob({ tool: tool('pdf-compress'), files: [file('a.pdf')], baseUrl: `http://127.0.0.1:${port}` }),
+    ).rejects.toThrow(NETWORK_ERROR);
   });
 
   it('stops on abort and still sends cleanup', async () => {
     const ac = new AbortController();
     const run = runFileJob({
-      tool: tool('pdf-compress'), files: [file('a.pdf')], baseUrl: base, signal: ac.signal,
-      onPhase: (p) => { if (p === 'processing') ac.abort(); },
+      tool: tool('pdf-compress'),
+      files: [file('a.pdf')],
+      baseUrl: base,
+      signal: ac.signal,
+      onPhase: (p) => {
+        if (p === 'processing') ac.abort();
+      },
     });
     await expect(run).rejects.toThrow();
     expect(seen.at(-1)!.method).toBe('DELETE');
@@ -173,9 +204,11 @@ describe('runFileJob', () => {
 
 describe('nameFromDisposition', () => {
   it('reads the exact UTF-8 name the server chose, or nothing', () => {
-    expect(nameFromDisposition(`attachment; filename="_.webp"; filename*=UTF-8''%EA%B3%A0%EC%96%91%EC%9D%B4_compressed.webp`)).toBe(
-      '고양이_compressed.webp',
-    );
+    expect(
+      nameFromDisposition(
+        `attachment; filename="_.webp"; filename*=UTF-8''%EA%B3%A0%EC%96%91%EC%9D%B4_compressed.webp`,
+      ),
+    ).toBe('고양이_compressed.webp');
     expect(nameFromDisposition('attachment; filename="a.pdf"')).toBeUndefined();
     expect(nameFromDisposition(null)).toBeUndefined();
     expect(nameFromDisposition(`attachment; filename*=UTF-8''%E0%A4%A`)).toBeUndefined();

@@ -69,7 +69,11 @@ async function readJson(res: Response): Promise<unknown> {
 }
 
 const succeeded = (status: number, body: unknown) =>
-  status >= 200 && status < 300 && !!body && typeof body === 'object' && (body as { success?: unknown }).success === true;
+  status >= 200 &&
+  status < 300 &&
+  !!body &&
+  typeof body === 'object' &&
+  (body as { success?: unknown }).success === true;
 
 export const fetchUpload: UploadTransport = async (url, form, onProgress, signal) => {
   const res = await fetch(url, { method: 'POST', body: form, signal });
@@ -125,9 +129,7 @@ export async function runFileJob(req: FileJobRequest): Promise<FileJobResult> {
     if (typeof fileId !== 'string' || fileId === '') raiseFromResponse(tool, 'process', proc.status, undefined);
 
     req.onPhase?.('downloading');
-    const dl = await guard(() =>
-      doFetch(`${api}/download/${encodeURIComponent(fileId)}/`, { signal }),
-    );
+    const dl = await guard(() => doFetch(`${api}/download/${encodeURIComponent(fileId)}/`, { signal }));
     if (!dl.ok) raiseFromResponse(tool, 'download', dl.status, await readJson(dl));
     const blob = await guard(() => dl.blob());
     const notice = (procBody as { notice?: unknown }).notice;

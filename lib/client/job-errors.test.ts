@@ -16,16 +16,24 @@ const caught = (fn: () => void): unknown => {
 
 describe('raiseFromResponse', () => {
   it('raises the server error text', () => {
-    const e = caught(() => raiseFromResponse(compress, 'process', 415, { success: false, error: '"a.png" is not a PDF file.' }));
+    const e = caught(() =>
+      raiseFromResponse(compress, 'process', 415, { success: false, error: '"a.png" is not a PDF file.' }),
+    );
     expect(e).toBeInstanceOf(ServerError);
     expect((e as ServerError).message).toBe('"a.png" is not a PDF file.');
     expect((e as ServerError).status).toBe(415);
   });
 
   it('raises the step default when the error text is absent (SPEC section 8)', () => {
-    expect((caught(() => raiseFromResponse(compress, 'upload', 200, { success: false })) as Error).message).toBe('Upload failed');
-    expect((caught(() => raiseFromResponse(compress, 'process', 200, { success: false, error: '' })) as Error).message).toBe('Compress failed');
-    expect((caught(() => raiseFromResponse(tool('pdf-lock'), 'process', 500, '<html>')) as Error).message).toBe('Lock failed');
+    expect((caught(() => raiseFromResponse(compress, 'upload', 200, { success: false })) as Error).message).toBe(
+      'Upload failed',
+    );
+    expect(
+      (caught(() => raiseFromResponse(compress, 'process', 200, { success: false, error: '' })) as Error).message,
+    ).toBe('Compress failed');
+    expect((caught(() => raiseFromResponse(tool('pdf-lock'), 'process', 500, '<html>')) as Error).message).toBe(
+      'Lock failed',
+    );
     expect((caught(() => raiseFromResponse(merge, 'process', 502, undefined)) as Error).message).toBe('Merge failed');
     expect(caught(() => raiseFromResponse(merge, 'process', 502, undefined))).not.toBeInstanceOf(ServerError);
   });
@@ -56,7 +64,9 @@ describe('alertText (single-file and lock pages)', () => {
 
 describe('mergeAlertText', () => {
   it('shows the exception message, which carries the server text for server errors', () => {
-    expect(mergeAlertText(merge, new ServerError('"b.pdf" is password-protected.', 422))).toBe('"b.pdf" is password-protected.');
+    expect(mergeAlertText(merge, new ServerError('"b.pdf" is password-protected.', 422))).toBe(
+      '"b.pdf" is password-protected.',
+    );
     expect(mergeAlertText(merge, new Error('Merge failed'))).toBe('Merge failed');
   });
 

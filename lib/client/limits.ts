@@ -38,16 +38,26 @@ const quoted = (files: FileLike[]) => files.map((f) => `"${f.name}"`).join(', ')
  * Splits new files into those that fit and notes for the rest. `current` are the files already on the page
  * (merge list; empty on single-file pages, where a new file replaces the old one).
  */
-export function screenFiles<F extends FileLike>(files: F[], current: FileLike[], limits: UploadLimits, multiple: boolean) {
+export function screenFiles<F extends FileLike>(
+  files: F[],
+  current: FileLike[],
+  limits: UploadLimits,
+  multiple: boolean,
+) {
   const notes: string[] = [];
   const tooBig = files.filter((f) => f.size > limits.maxFileBytes);
-  if (tooBig.length > 0) notes.push(`${quoted(tooBig)} ${tooBig.length > 1 ? 'are' : 'is'} too large: each file can be at most ${mbText(limits.maxFileBytes)}.`);
+  if (tooBig.length > 0)
+    notes.push(
+      `${quoted(tooBig)} ${tooBig.length > 1 ? 'are' : 'is'} too large: each file can be at most ${mbText(limits.maxFileBytes)}.`,
+    );
   let accepted = files.filter((f) => f.size <= limits.maxFileBytes);
   if (!multiple) return { accepted, notes };
 
   const room = Math.max(0, limits.maxFiles - current.length);
   if (accepted.length > room) {
-    notes.push(`At most ${limits.maxFiles} files can be merged at once: ${quoted(accepted.slice(room))} ${accepted.length - room > 1 ? 'were' : 'was'} not added.`);
+    notes.push(
+      `At most ${limits.maxFiles} files can be merged at once: ${quoted(accepted.slice(room))} ${accepted.length - room > 1 ? 'were' : 'was'} not added.`,
+    );
     accepted = accepted.slice(0, room);
   }
   let total = current.reduce((sum, f) => sum + f.size, 0);
@@ -60,7 +70,10 @@ export function screenFiles<F extends FileLike>(files: F[], current: FileLike[],
     total += f.size;
     return true;
   });
-  if (overTotal.length > 0) notes.push(`The files together can be at most ${mbText(limits.maxJobBytes)}: ${quoted(overTotal)} ${overTotal.length > 1 ? 'were' : 'was'} not added.`);
+  if (overTotal.length > 0)
+    notes.push(
+      `The files together can be at most ${mbText(limits.maxJobBytes)}: ${quoted(overTotal)} ${overTotal.length > 1 ? 'were' : 'was'} not added.`,
+    );
 
   const seen: FileLike[] = [...current];
   const twice: F[] = [];
@@ -68,6 +81,9 @@ export function screenFiles<F extends FileLike>(files: F[], current: FileLike[],
     if (seen.some((s) => sameFile(s, f))) twice.push(f);
     seen.push(f);
   }
-  if (twice.length > 0) notes.push(`${quoted(twice)} ${twice.length > 1 ? 'are' : 'is'} now in the list twice; remove the copy if that was not meant.`);
+  if (twice.length > 0)
+    notes.push(
+      `${quoted(twice)} ${twice.length > 1 ? 'are' : 'is'} now in the list twice; remove the copy if that was not meant.`,
+    );
   return { accepted, notes };
 }

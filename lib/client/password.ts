@@ -45,7 +45,6 @@ export function checkPasswords(password: string, confirm: string): PasswordCheck
   const length = passwordLength(password);
   const passwordError = length > 0 && length < LIMITS.passwordMin ? PASSWORD_MESSAGES.tooShort : null;
   const confirmError = confirm.length > 0 && confirm !== password ? PASSWORD_MESSAGES.mismatch : null;
-  const valid =
-    length >= LIMITS.passwordMin && confirm === password && passwordError === null && confirmError === null;
+  const valid = length >= LIMITS.passwordMin && confirm === password && passwordError === null && confirmError === null;
   return { passwordError, confirmError, valid };
 }

@@ -3,10 +3,7 @@
 // twenty files never blocks the page.
 import type * as PdfJs from 'pdfjs-dist';
 
-export type PdfPreview =
-  | { state: 'ok'; pages: number }
-  | { state: 'locked' }
-  | { state: 'unreadable' };
+export type PdfPreview = { state: 'ok'; pages: number } | { state: 'locked' } | { state: 'unreadable' };
 
 /** Larger files get no thumbnail (reading them whole in the browser is not worth it for a picture). */
 export const PREVIEW_MAX_BYTES = 50 * 1024 * 1024;
@@ -15,7 +12,9 @@ let pdfjs: Promise<typeof PdfJs> | null = null;
 function loadPdfJs(): Promise<typeof PdfJs> {
   pdfjs ??= import('pdfjs-dist').then((lib) => {
     // A real worker thread (same origin, allowed by the CSP's script-src 'self'): parsing stays off the page.
-    lib.GlobalWorkerOptions.workerPort = new Worker(new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url), { type: 'module' });
+    lib.GlobalWorkerOptions.workerPort = new Worker(new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url), {
+      type: 'module',
+    });
     return lib;
   });
   return pdfjs;

@@ -55,10 +55,12 @@ export const isAppError = (e: unknown): e is AppError =>
 /** A visitor's file name without directories, control characters (C0, DEL, C1) or bidirectional
  * formatting marks (an override can make "gpj.exe" read as "exe.jpg"); possibly empty. */
 export function bareFileName(name: string): string {
-  return (name.split(/[\\/]/).pop() ?? name)
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .trim();
+  return (
+    (name.split(/[\\/]/).pop() ?? name)
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+      .trim()
+  );
 }
 
 /** A file name as it may appear in a message: no path, no control characters, bounded length. */

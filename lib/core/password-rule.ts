@@ -20,7 +20,8 @@ export const passwordLength = (s: string) => charCount(s);
 
 /** The password, or the AppError the visitor sees. */
 export function checkLockPassword(password: unknown): string {
-  if (typeof password !== 'string' || password.length === 0) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.required);
+  if (typeof password !== 'string' || password.length === 0)
+    throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.required);
   if (passwordLength(password) < LIMITS.passwordMin) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.tooShort);
   if (password.length > PASSWORD_MAX_UNITS) throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.tooLong);
   return password;

@@ -9,14 +9,32 @@ import type { Owner } from './owner';
 import { assertSessionId } from './ids';
 import { jobPool } from './pool';
 import { reserveStorage, settleSession } from './storage';
-import { deleteSession, findOutput, inputPath, requireSession, scratchDir, storeOutput, touchSession, type StoredOutput } from './session-store';
+import {
+  deleteSession,
+  findOutput,
+  inputPath,
+  requireSession,
+  scratchDir,
+  storeOutput,
+  touchSession,
+  type StoredOutput,
+} from './session-store';
 
-export async function processJob(tool: FileToolDef, sessionIdRaw: unknown, options: JobOptions, client: string, owner: Owner): Promise<StoredOutput> {
+export async function processJob(
+  tool: FileToolDef,
+  sessionIdRaw: unknown,
+  options: JobOptions,
+  client: string,
+  owner: Owner,
+): Promise<StoredOutput> {
   const sessionId = assertSessionId(sessionIdRaw);
   const meta = await requireSession(sessionId, owner);
   await touchSession(sessionId);
   if (meta.tool !== tool.api || meta.inputs.length === 0) {
-    throw new AppError('BAD_REQUEST', 'No file has been uploaded for this tool in this session. Please upload the file again.');
+    throw new AppError(
+      'BAD_REQUEST',
+      'No file has been uploaded for this tool in this session. Please upload the file again.',
+    );
   }
   if (meta.inputs.length < tool.minFiles) {
     throw new AppError('BAD_REQUEST', `Add at least ${tool.minFiles} files to merge.`);
@@ -55,7 +73,11 @@ export async function processJob(tool: FileToolDef, sessionIdRaw: unknown, optio
 }
 
 /** The stored result a download sends (lib/api/file-response.ts streams it). */
-export async function downloadJob(tool: FileToolDef, fileId: string, owner: Owner): Promise<{ path: string; output: StoredOutput }> {
+export async function downloadJob(
+  tool: FileToolDef,
+  fileId: string,
+  owner: Owner,
+): Promise<{ path: string; output: StoredOutput }> {
   const found = await findOutput(fileId, tool.api, owner);
   if (!found) throw new AppError('NOT_FOUND', 'This file does not exist or has already been deleted.');
   return found;

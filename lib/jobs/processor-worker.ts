@@ -25,7 +25,11 @@ process.on('message', async (req: JobRequest) => {
   } catch (e) {
     reply = isAppError(e)
       ? { id: req.id, ok: false, error: { code: e.code, message: e.message, expected: true } }
-      : { id: req.id, ok: false, error: { code: 'INTERNAL', message: e instanceof Error ? e.message : String(e), expected: false } };
+      : {
+          id: req.id,
+          ok: false,
+          error: { code: 'INTERNAL', message: e instanceof Error ? e.message : String(e), expected: false },
+        };
   }
   send(reply);
 });

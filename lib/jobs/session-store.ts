@@ -65,7 +65,8 @@ export async function readSession(id: string): Promise<SessionMeta | null> {
 /** The session, if it exists and belongs to this visitor; to anyone else it does not exist. */
 export async function requireSession(id: string, owner: Owner): Promise<SessionMeta> {
   const meta = await readSession(id);
-  if (!meta || !isOwner(meta.owner, owner)) throw new AppError('NOT_FOUND', 'This session has expired or does not exist. Please upload the file again.');
+  if (!meta || !isOwner(meta.owner, owner))
+    throw new AppError('NOT_FOUND', 'This session has expired or does not exist. Please upload the file again.');
   return meta;
 }
 
@@ -135,7 +136,11 @@ export async function storeOutput(
 }
 
 /** Finds a result by file id; only the tool (API path) that made it may serve it. */
-export async function findOutput(fileId: string, tool: string, owner: Owner): Promise<{ output: StoredOutput; path: string } | null> {
+export async function findOutput(
+  fileId: string,
+  tool: string,
+  owner: Owner,
+): Promise<{ output: StoredOutput; path: string } | null> {
   if (!isFileId(fileId)) return null;
   let ref: { sessionId: string; tool: string };
   try {
@@ -157,7 +162,10 @@ export async function deleteSession(id: string, owner?: Owner): Promise<boolean>
   const meta = await readSession(id).catch(() => null);
   if (owner && meta && !isOwner(meta.owner, owner)) return false;
   const dir = sessionDir(id);
-  const existed = await fs.stat(dir).then(() => true, () => false);
+  const existed = await fs.stat(dir).then(
+    () => true,
+    () => false,
+  );
   if (meta) {
     await Promise.all(meta.outputs.map((o) => fs.rm(path.join(filesDir(), `${o.fileId}.json`), { force: true })));
   }

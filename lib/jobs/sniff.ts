@@ -25,8 +25,10 @@ export function sniffBytes(b: Buffer, size: number, tail: Buffer): Sniffed {
   if (size === 0) return 'empty';
   if (startsWith(b, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a') return 'gif';
-  if (b.length >= 26 && b[0] === 0x42 && b[1] === 0x4d && [12, 40, 52, 56, 64, 108, 124].includes(b.readUInt32LE(14))) return 'bmp';
+  if (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')
+    return 'gif';
+  if (b.length >= 26 && b[0] === 0x42 && b[1] === 0x4d && [12, 40, 52, 56, 64, 108, 124].includes(b.readUInt32LE(14)))
+    return 'bmp';
   if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
   if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
   // The PDF header may sit after some junk (readers accept up to 1 KB); a headerless file that still

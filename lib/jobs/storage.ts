@@ -9,7 +9,8 @@ import { AppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 
 const FULL = 'The server is out of storage space right now. Please try again in a few minutes.';
-const SHARE = 'You are using too much storage space on this server. Delete or download your earlier files and try again.';
+const SHARE =
+  'You are using too much storage space on this server. Delete or download your earlier files and try again.';
 
 interface Ledger {
   /** Bytes under the data directory at the last measurement, and when it started. */
@@ -89,7 +90,8 @@ export class Reservation {
     const cfg = serverConfig();
     if (storageUsed() + n > cfg.diskBudgetBytes) throw new AppError('INSUFFICIENT_STORAGE', FULL);
     const share = (cfg.diskBudgetBytes * cfg.clientDiskSharePercent) / 100;
-    if (cfg.clientDiskSharePercent < 100 && clientUsed(this.client) + n > share) throw new AppError('INSUFFICIENT_STORAGE', SHARE);
+    if (cfg.clientDiskSharePercent < 100 && clientUsed(this.client) + n > share)
+      throw new AppError('INSUFFICIENT_STORAGE', SHARE);
     this.bytes += n;
   }
 

@@ -19,7 +19,9 @@ describe('sweeper', () => {
     // An output indexed under the old session, as a finished job leaves it.
     const oldDir = path.join(data.dir(), 'sessions', old.sessionId);
     // A standalone QR session, fresh.
-    expect((await call('POST', '/api/qr/generate/process/', { body: JSON.stringify({ content: 'x' }) })).status).toBe(200);
+    expect((await call('POST', '/api/qr/generate/process/', { body: JSON.stringify({ content: 'x' }) })).status).toBe(
+      200,
+    );
     age(path.join(oldDir, 'meta.json'), 61 * 60_000);
     age(oldDir, 61 * 60_000);
 
@@ -70,7 +72,10 @@ describe('disk budget', () => {
       await measureStorage(0);
       const up = await upload('image/png_to_jpg', [await sampleFile('png')]);
       expect(up.res.status).toBe(507);
-      expect(up.body).toEqual({ success: false, error: 'The server is out of storage space right now. Please try again in a few minutes.' });
+      expect(up.body).toEqual({
+        success: false,
+        error: 'The server is out of storage space right now. Please try again in a few minutes.',
+      });
       expect(fs.existsSync(path.join(data.dir(), 'sessions', up.sessionId))).toBe(false);
     } finally {
       delete process.env.DISK_BUDGET_MB;

@@ -99,7 +99,10 @@ export function startSweeper(): void {
   const run = (startup: boolean) =>
     sweep(Date.now(), startup)
       .then((r) => {
-        if (r.sessions || r.scratch || r.orphans) console.info(`[sweeper] removed ${r.sessions} sessions, ${r.scratch} scratch dirs, ${r.orphans} index entries`);
+        if (r.sessions || r.scratch || r.orphans)
+          console.info(
+            `[sweeper] removed ${r.sessions} sessions, ${r.scratch} scratch dirs, ${r.orphans} index entries`,
+          );
       })
       .catch((e) => console.error('[sweeper] failed:', e instanceof Error ? e.message : e));
   void run(true);

@@ -9,7 +9,14 @@ import { AppError, bareFileName, displayName } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 import type { FileToolDef } from '@/lib/tools/registry';
 import { assertSessionId } from './ids';
-import { claimSession, readSession, saveSession, sessionDir, type SessionMeta, type StoredInput } from './session-store';
+import {
+  claimSession,
+  readSession,
+  saveSession,
+  sessionDir,
+  type SessionMeta,
+  type StoredInput,
+} from './session-store';
 import { reserveStorage, settleSession } from './storage';
 import { UploadMeter } from './upload-meter';
 import { sniffFile, type OfficeSniffer } from './sniff';
@@ -55,7 +62,13 @@ export interface UploadResult {
 }
 
 /** @param client who is asking (lib/api/client-key.ts): the key of the client's share of the disk budget */
-export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner, client: string, officeSniffer?: OfficeSniffer): Promise<UploadResult> {
+export async function handleUpload(
+  req: Request,
+  tool: FileToolDef,
+  owner: Owner,
+  client: string,
+  officeSniffer?: OfficeSniffer,
+): Promise<UploadResult> {
   const cfg = serverConfig();
   const contentType = req.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
@@ -75,7 +88,11 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
   await fs.mkdir(stagingRoot, { recursive: true });
   const staging = await fs.mkdtemp(path.join(stagingRoot, 'up-'));
   const source = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream);
-  const meter = new UploadMeter({ reservation, minBytesPerSecond: cfg.minUploadBytesPerSecond, graceMs: cfg.uploadGraceMs });
+  const meter = new UploadMeter({
+    reservation,
+    minBytesPerSecond: cfg.minUploadBytesPerSecond,
+    graceMs: cfg.uploadGraceMs,
+  });
   try {
     const form = formidable({
       uploadDir: staging,
@@ -170,4 +187,3 @@ export async function handleUpload(req: Request, tool: FileToolDef, owner: Owner
     await fs.rm(staging, { recursive: true, force: true });
   }
 }
-

@@ -38,7 +38,15 @@ afterEach(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const make = (o: Partial<PoolOptions> = {}) =>
-  (pool = new WorkerPool({ size: 1, queueMax: 10, timeoutMs: 5000, memoryMb: 256, maxJobsPerClient: 0, workerPath: path.join(dir, 'w.mjs'), ...o }));
+  (pool = new WorkerPool({
+    size: 1,
+    queueMax: 10,
+    timeoutMs: 5000,
+    memoryMb: 256,
+    maxJobsPerClient: 0,
+    workerPath: path.join(dir, 'w.mjs'),
+    ...o,
+  }));
 // Not a real directory: the pool only ever empties a `tmp-job-*` dir, and only for a restarted job.
 const job = (api: string) => ({ api, inputs: [], options: {}, workDir: '/nonexistent-onedesk-test' });
 
@@ -62,7 +70,7 @@ describe('WorkerPool', () => {
     await expect(p.run(job('echo'))).resolves.toMatchObject({ path: '/nonexistent-onedesk-test/out' });
   });
 
-  it('passes a processor\'s AppError through, and turns a crash into a plain error', async () => {
+  it("passes a processor's AppError through, and turns a crash into a plain error", async () => {
     const p = make();
     await expect(p.run(job('expected'))).rejects.toMatchObject({ code: 'UNPROCESSABLE', message: 'bad file' });
     const crash = await p.run(job('throw')).catch((e) => e);
@@ -82,10 +90,14 @@ describe('WorkerPool', () => {
   it('stops a job whose native memory passes the cap, naming the file, and keeps serving', async () => {
     const p = make({ memoryMb: 300, timeoutMs: 30_000 });
     const started = Date.now();
-    const err = await p.run({ ...job('native'), inputs: [{ path: '/x', name: 'bomb.pdf', size: 1, kind: 'pdf' }] }).catch((e) => e);
+    const err = await p
+      .run({ ...job('native'), inputs: [{ path: '/x', name: 'bomb.pdf', size: 1, kind: 'pdf' }] })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err.code).toBe('UNPROCESSABLE');
-    expect(err.message).toBe('"bomb.pdf" needs more memory than this server allows for one job. Please try a smaller or simpler file.');
+    expect(err.message).toBe(
+      '"bomb.pdf" needs more memory than this server allows for one job. Please try a smaller or simpler file.',
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(p.peaks.get('native')).toBeGreaterThan(300 * 1024 * 1024);
     expect(p.peaks.get('native')).toBeLessThan(600 * 1024 * 1024);

@@ -60,8 +60,15 @@ interface Slot {
 
 export function memoryError(req: Pick<JobRequest, 'inputs'>): AppError {
   const what =
-    req.inputs.length === 1 ? `"${displayName(req.inputs[0].name)}" needs` : req.inputs.length > 1 ? 'These files need' : 'This job needs';
-  return new AppError('UNPROCESSABLE', `${what} more memory than this server allows for one job. Please try a smaller or simpler file.`);
+    req.inputs.length === 1
+      ? `"${displayName(req.inputs[0].name)}" needs`
+      : req.inputs.length > 1
+        ? 'These files need'
+        : 'This job needs';
+  return new AppError(
+    'UNPROCESSABLE',
+    `${what} more memory than this server allows for one job. Please try a smaller or simpler file.`,
+  );
 }
 
 /** Empties a job's scratch dir (only one the session store made: `tmp-job-*`). */
@@ -86,7 +93,11 @@ export class WorkerPool {
   constructor(private readonly opts: PoolOptions) {}
 
   get workerPath(): string {
-    return this.opts.workerPath ?? serverConfig().jobWorkerPath ?? path.join(process.cwd(), '.workers', 'processor-worker.mjs');
+    return (
+      this.opts.workerPath ??
+      serverConfig().jobWorkerPath ??
+      path.join(process.cwd(), '.workers', 'processor-worker.mjs')
+    );
   }
 
   stats() {
@@ -100,15 +111,22 @@ export class WorkerPool {
 
   /** @param timeoutMs this job's time limit (default: the pool's), counted from when a runner takes it */
   run(req: Omit<JobRequest, 'id'>, client = 'anonymous', timeoutMs = this.opts.timeoutMs): Promise<JobOutput> {
-    if (this.closed) return Promise.reject(new AppError('UNAVAILABLE', 'The server is shutting down. Please try again.'));
+    if (this.closed)
+      return Promise.reject(new AppError('UNAVAILABLE', 'The server is shutting down. Please try again.'));
     const mine = this.perClient.get(client) ?? 0;
     if (this.opts.maxJobsPerClient > 0 && mine >= this.opts.maxJobsPerClient) {
       return Promise.reject(
-        new AppError('RATE_LIMITED', 'You already have files being processed. Please wait for them to finish.', { retryAfterSeconds: 10 }),
+        new AppError('RATE_LIMITED', 'You already have files being processed. Please wait for them to finish.', {
+          retryAfterSeconds: 10,
+        }),
       );
     }
     if (this.queue.length >= this.opts.queueMax) {
-      return Promise.reject(new AppError('UNAVAILABLE', 'The server is busy right now. Please try again in a minute.', { retryAfterSeconds: 30 }));
+      return Promise.reject(
+        new AppError('UNAVAILABLE', 'The server is busy right now. Please try again in a minute.', {
+          retryAfterSeconds: 30,
+        }),
+      );
     }
     this.perClient.set(client, mine + 1);
     return new Promise<JobOutput>((resolve, reject) => {
@@ -173,7 +191,7 @@ export class WorkerPool {
       }
       const slot =
         idle.find((s) => s.warm.has(job.req.api)) ??
-        (this.slots.length < this.opts.size ? this.spawn() : idle.find((s) => s.warm.size === 0) ?? idle[0]);
+        (this.slots.length < this.opts.size ? this.spawn() : (idle.find((s) => s.warm.size === 0) ?? idle[0]));
       this.queue.splice(i, 1);
       this.start(slot, job);
     }
@@ -201,7 +219,16 @@ export class WorkerPool {
       onReply: (reply) => this.onReply(slot, reply),
       onExit: (code, signal) => this.onCrash(slot, code, signal),
     });
-    Object.assign(slot, { runner, job: null, timer: null, sampler: null, startedAt: 0, warm: new Set(), jobs: 0, peak: 0 });
+    Object.assign(slot, {
+      runner,
+      job: null,
+      timer: null,
+      sampler: null,
+      startedAt: 0,
+      warm: new Set(),
+      jobs: 0,
+      peak: 0,
+    });
     this.slots.push(slot);
     return slot;
   }

@@ -79,7 +79,10 @@ export function firstChild(el: XElement, localName: string): XElement | undefine
 }
 
 /** The attributes of every element with one of these local names (a fast, flat read with saxes). */
-export function scanElements(xml: string, names: ReadonlySet<string>): { name: string; attrs: Record<string, string> }[] {
+export function scanElements(
+  xml: string,
+  names: ReadonlySet<string>,
+): { name: string; attrs: Record<string, string> }[] {
   const out: { name: string; attrs: Record<string, string> }[] = [];
   const parser = new SaxesParser();
   parser.on('opentag', (t) => {
@@ -105,7 +108,11 @@ export function relsPartOf(part: string): string {
 export function resolveTarget(fromPart: string, target: string): string | null {
   let t = target.split('#')[0];
   if (!t) return null;
-  try { t = decodeURIComponent(t); } catch { /* keep as written */ }
+  try {
+    t = decodeURIComponent(t);
+  } catch {
+    /* keep as written */
+  }
   t = t.replace(/\\/g, '/');
   const base = t.startsWith('/') ? t : path.posix.join(path.posix.dirname(fromPart), t);
   const norm = path.posix.normalize(base).replace(/^\/+/, '');

@@ -21,7 +21,9 @@ export class RelSet {
   add(type: string, target: string, external: boolean, wantId?: string): string {
     let id = wantId && !this.used.has(wantId) ? wantId : '';
     if (!id) {
-      do { id = `rId${++this.n}`; } while (this.used.has(id));
+      do {
+        id = `rId${++this.n}`;
+      } while (this.used.has(id));
     }
     this.used.add(id);
     const rel = { id, type, target, external };
@@ -53,9 +55,43 @@ export interface OutPart {
 }
 
 /** Extensions stored without compression (already compressed). */
-const STORED = new Set(['jpg', 'jpeg', 'png', 'gif', 'tif', 'tiff', 'wdp', 'hdp', 'jxr', 'mp3', 'mp4', 'm4a', 'm4v',
-  'mov', 'avi', 'wmv', 'wma', 'webm', 'ogg', 'zip', 'docx', 'xlsx', 'pptx', 'docm', 'xlsm', 'pptm', 'odt', 'ods',
-  'odp', 'ttf', 'otf', 'odttf', 'fntdata', 'woff', 'woff2']);
+const STORED = new Set([
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'tif',
+  'tiff',
+  'wdp',
+  'hdp',
+  'jxr',
+  'mp3',
+  'mp4',
+  'm4a',
+  'm4v',
+  'mov',
+  'avi',
+  'wmv',
+  'wma',
+  'webm',
+  'ogg',
+  'zip',
+  'docx',
+  'xlsx',
+  'pptx',
+  'docm',
+  'xlsm',
+  'pptm',
+  'odt',
+  'ods',
+  'odp',
+  'ttf',
+  'otf',
+  'odttf',
+  'fntdata',
+  'woff',
+  'woff2',
+]);
 
 // Fixed entry times: the same inputs give the same bytes.
 const MTIME = new Date(Date.UTC(2020, 0, 1));
@@ -81,7 +117,9 @@ export class OutPackage {
     const key = `${dir}/${m[1]}|${m[3]}`.toLowerCase();
     let n = this.counters.get(key) ?? 1;
     let name: string;
-    do { name = `${dir === '.' ? '' : dir + '/'}${m[1]}${++n}${m[3]}`; } while (this.has(name));
+    do {
+      name = `${dir === '.' ? '' : dir + '/'}${m[1]}${++n}${m[3]}`;
+    } while (this.has(name));
     this.counters.set(key, n);
     return name;
   }
@@ -93,10 +131,15 @@ export class OutPackage {
       this.reserve(sourceName);
       return sourceName;
     }
-    const dir = path.posix.dirname(sourceName).split('/').map((d) => d.replace(/[^A-Za-z0-9_.-]/g, '_') || '_').join('/');
+    const dir = path.posix
+      .dirname(sourceName)
+      .split('/')
+      .map((d) => d.replace(/[^A-Za-z0-9_.-]/g, '_') || '_')
+      .join('/');
     const base = path.posix.basename(sourceName);
     const ext = extOf(base);
-    const stem = (ext ? base.slice(0, -(ext.length + 1)) : base).replace(/\d+$/, '').replace(/[^A-Za-z0-9_-]/g, '_') || 'part';
+    const stem =
+      (ext ? base.slice(0, -(ext.length + 1)) : base).replace(/\d+$/, '').replace(/[^A-Za-z0-9_-]/g, '_') || 'part';
     const prefix = `${dir === '.' ? '' : `${dir}/`}${stem}`;
     const key = `${prefix}.${ext}`.toLowerCase();
     let n = this.counters.get(key) ?? 0;
@@ -142,7 +185,8 @@ export class OutPackage {
       if (ext && !defaults.has(ext) && !/\+xml$/.test(p.type)) defaults.set(ext, p.type);
       if (!ext || defaults.get(ext) !== p.type) overrides.push([`/${p.name}`, p.type]);
     }
-    let s = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">';
+    let s =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">';
     for (const [e, t] of defaults) s += `<Default Extension="${escAttr(e)}" ContentType="${escAttr(t)}"/>`;
     for (const [n, t] of overrides) s += `<Override PartName="${escAttr(encodeURI(n))}" ContentType="${escAttr(t)}"/>`;
     return s + '</Types>';
@@ -153,20 +197,29 @@ export class OutPackage {
     const zip = new yazl.ZipFile();
     const text = (s: string) => Buffer.from(s, 'utf8');
     zip.addBuffer(text(this.contentTypesXml()), '[Content_Types].xml', { mtime: MTIME });
-    zip.addBuffer(text(packageRels ? writeRels('', packageRels) : this.rootRels.toXml('')), '_rels/.rels', { mtime: MTIME });
+    zip.addBuffer(text(packageRels ? writeRels('', packageRels) : this.rootRels.toXml('')), '_rels/.rels', {
+      mtime: MTIME,
+    });
     // yazl does not listen for a source stream's errors (a DTD, a damaged entry): they fail the write.
     const lazy = (open: () => Promise<Readable>) => (cb: (err: unknown, s: Readable) => void) => {
-      open().then((s) => {
-        s.once('error', (e) => zip.emit('error', e));
-        cb(null, s);
-      }, (e: unknown) => cb(e, undefined as unknown as Readable));
+      open().then(
+        (s) => {
+          s.once('error', (e) => zip.emit('error', e));
+          cb(null, s);
+        },
+        (e: unknown) => cb(e, undefined as unknown as Readable),
+      );
     };
     for (const p of this.parts.values()) {
       const options = { mtime: MTIME, compress: !STORED.has(extOf(p.name)) };
       if (p.data !== undefined) zip.addBuffer(typeof p.data === 'string' ? text(p.data) : p.data, p.name, options);
       else if (p.source) {
         const { pkg, name } = p.source;
-        zip.addReadStreamLazy(p.name, options, lazy(() => pkg.stream(name)));
+        zip.addReadStreamLazy(
+          p.name,
+          options,
+          lazy(() => pkg.stream(name)),
+        );
       } else if (p.stream) zip.addReadStreamLazy(p.name, { ...options, size: p.size }, lazy(p.stream));
       const rels = p.rels instanceof RelSet ? p.rels.rels : p.rels;
       if (rels && rels.length > 0) zip.addBuffer(text(writeRels(p.name, rels)), relsPartOf(p.name), { mtime: MTIME });

@@ -9,7 +9,12 @@ import yauzl from 'yauzl';
 import { AppError, displayName } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 
-export interface PackageLimits { maxEntries: number; maxEntryBytes: number; maxTotalBytes: number; maxRatio: number }
+export interface PackageLimits {
+  maxEntries: number;
+  maxEntryBytes: number;
+  maxTotalBytes: number;
+  maxRatio: number;
+}
 
 const MiB = 1024 * 1024;
 
@@ -130,7 +135,10 @@ async function openZip(filePath: string, options: yauzl.Options): Promise<yauzl.
 function readEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   return new Promise((resolve, reject) => {
     const out: yauzl.Entry[] = [];
-    zip.on('entry', (e: yauzl.Entry) => { out.push(e); zip.readEntry(); });
+    zip.on('entry', (e: yauzl.Entry) => {
+      out.push(e);
+      zip.readEntry();
+    });
     zip.once('end', () => resolve(out));
     zip.once('error', reject);
     zip.readEntry();
@@ -143,7 +151,10 @@ function streamToBuffer(stream: Readable, cap: number): Promise<Buffer> {
     let n = 0;
     stream.on('data', (c: Buffer) => {
       n += c.length;
-      if (n > cap) { stream.destroy(new Error('entry larger than declared')); return; }
+      if (n > cap) {
+        stream.destroy(new Error('entry larger than declared'));
+        return;
+      }
       chunks.push(c);
     });
     stream.once('end', () => resolve(Buffer.concat(chunks, n)));
@@ -167,7 +178,12 @@ export function decodeXml(buf: Buffer, fileName: string, kind?: PackageKind): st
   return text;
 }
 
-export async function openPackage(filePath: string, name: string, expect?: PackageKind, limits: PackageLimits = DEFAULT_LIMITS): Promise<OfficePackage> {
+export async function openPackage(
+  filePath: string,
+  name: string,
+  expect?: PackageKind,
+  limits: PackageLimits = DEFAULT_LIMITS,
+): Promise<OfficePackage> {
   const fileName = displayName(name);
   const nounKind = expect ?? kindFromName(fileName);
   const damaged = () => damagedError(fileName, nounKind);
@@ -177,11 +193,22 @@ export async function openPackage(filePath: string, name: string, expect?: Packa
 
   let zip: yauzl.ZipFile;
   try {
-    zip = await openZip(filePath, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true });
+    zip = await openZip(filePath, {
+      lazyEntries: true,
+      autoClose: false,
+      strictFileNames: true,
+      validateEntrySizes: true,
+    });
   } catch {
     throw damaged();
   }
-  const closeZip = () => { try { zip.close(); } catch { /* already closed */ } };
+  const closeZip = () => {
+    try {
+      zip.close();
+    } catch {
+      /* already closed */
+    }
+  };
 
   const byLower = new Map<string, yauzl.Entry>();
   try {
@@ -252,7 +279,12 @@ export async function openPackage(filePath: string, name: string, expect?: Packa
     read,
     readXml,
     stream,
-    close: async () => { if (!closed) { closed = true; closeZip(); } },
+    close: async () => {
+      if (!closed) {
+        closed = true;
+        closeZip();
+      }
+    },
     mainPart: null,
     kind: null,
   };

@@ -6,7 +6,6 @@ import type { OfficePackage } from './package-reader';
 import { splitTopLevel } from './xml';
 import { resolveTarget, type Rel } from './opc';
 
-
 export class SourcePackage {
   readonly defaults = new Map<string, string>();
   readonly overrides = new Map<string, string>();
@@ -21,8 +20,10 @@ export class SourcePackage {
     const ct = splitTopLevel(await pkg.readXml('[Content_Types].xml'));
     for (const c of ct.children) {
       const local = c.name.replace(/^.*:/, '');
-      if (local === 'Default' && c.attrs.Extension) src.defaults.set(c.attrs.Extension.toLowerCase(), c.attrs.ContentType ?? '');
-      if (local === 'Override' && c.attrs.PartName) src.overrides.set(c.attrs.PartName.replace(/^\//, '').toLowerCase(), c.attrs.ContentType ?? '');
+      if (local === 'Default' && c.attrs.Extension)
+        src.defaults.set(c.attrs.Extension.toLowerCase(), c.attrs.ContentType ?? '');
+      if (local === 'Override' && c.attrs.PartName)
+        src.overrides.set(c.attrs.PartName.replace(/^\//, '').toLowerCase(), c.attrs.ContentType ?? '');
     }
     for (const name of pkg.names()) {
       const m = /^(.*?)_rels\/([^/]*)\.rels$/i.exec(name);
@@ -34,7 +35,7 @@ export class SourcePackage {
         if (!id) continue;
         const external = /^external$/i.test(mode ?? '');
         // A target escaping the package stays as written: it names no part, so it counts as missing.
-        rels.push({ id, type, external, target: external ? target : resolveTarget(owner, target) ?? target });
+        rels.push({ id, type, external, target: external ? target : (resolveTarget(owner, target) ?? target) });
       }
       src.relsByPart.set(owner.toLowerCase(), rels);
     }
@@ -76,7 +77,8 @@ export class SourcePackage {
   /** Loads the text of parts the merge rewrites (call before the synchronous rewriting starts). */
   async loadText(name: string): Promise<void> {
     const stored = this.pkg.resolve(name);
-    if (stored && !this.texts.has(stored.toLowerCase())) this.texts.set(stored.toLowerCase(), await this.pkg.readXml(stored));
+    if (stored && !this.texts.has(stored.toLowerCase()))
+      this.texts.set(stored.toLowerCase(), await this.pkg.readXml(stored));
   }
 
   text(name: string): string | undefined {

@@ -28,7 +28,8 @@ const TEXT_SPECIAL = /[&<>]/;
 export function escAttr(s: string): string {
   if (!ATTR_SPECIAL.test(s)) return s;
   return s.replace(/[&<>"\t\n\r]/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : `&#${c.charCodeAt(0)};`);
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : `&#${c.charCodeAt(0)};`,
+  );
 }
 
 export function attrsToString(attrs: Iterable<[string, string]>): string {
@@ -60,7 +61,9 @@ export function splitTopLevel(xml: string): SplitXml {
   const children: XmlChild[] = [];
   let start = -1;
   let cur: { name: string; attrs: Record<string, string> } | null = null;
-  parser.on('doctype', () => { throw new Error('DOCTYPE not allowed'); });
+  parser.on('doctype', () => {
+    throw new Error('DOCTYPE not allowed');
+  });
   parser.on('opentag', (node) => {
     if (depth === 0) {
       rootName = node.name;

@@ -12,7 +12,10 @@ export class XText {
   readonly nodeType = 3;
   parent: XElement | null = null;
   /** kind 'text' holds decoded text; the others hold their raw source, written back as is. */
-  constructor(public text: string, readonly kind: 'text' | 'cdata' | 'comment' | 'pi' = 'text') {}
+  constructor(
+    public text: string,
+    readonly kind: 'text' | 'cdata' | 'comment' | 'pi' = 'text',
+  ) {}
 }
 
 export class XElement {
@@ -25,7 +28,11 @@ export class XElement {
   readonly ownNamespace: string | undefined;
 
   /** Attributes as a flat list: name, value, name, value... (fewer small arrays than pairs). */
-  constructor(readonly name: string, namespaceURI: string | undefined, public attrs: string[] = []) {
+  constructor(
+    readonly name: string,
+    namespaceURI: string | undefined,
+    public attrs: string[] = [],
+  ) {
     const i = name.indexOf(':');
     this.localName = i < 0 ? name : name.slice(i + 1);
     this.prefix = i < 0 ? '' : name.slice(0, i);
@@ -41,15 +48,25 @@ export class XElement {
     for (let i = 0; i < a.length; i += 2) if (a[i] === name) return a[i + 1];
     return null;
   }
-  hasAttribute(name: string): boolean { return this.getAttribute(name) !== null; }
+  hasAttribute(name: string): boolean {
+    return this.getAttribute(name) !== null;
+  }
   setAttribute(name: string, value: string): void {
     const a = this.attrs;
-    for (let i = 0; i < a.length; i += 2) if (a[i] === name) { a[i + 1] = value; return; }
+    for (let i = 0; i < a.length; i += 2)
+      if (a[i] === name) {
+        a[i + 1] = value;
+        return;
+      }
     a.push(name, value);
   }
   removeAttribute(name: string): void {
     const a = this.attrs;
-    for (let i = 0; i < a.length; i += 2) if (a[i] === name) { a.splice(i, 2); return; }
+    for (let i = 0; i < a.length; i += 2)
+      if (a[i] === name) {
+        a.splice(i, 2);
+        return;
+      }
   }
   /** [name, value] pairs. */
   attributes(): [string, string][] {
@@ -72,16 +89,19 @@ export class XElement {
   getAttributeNS(ns: string, local: string): string | null {
     for (const [k, v] of this.attributes()) {
       const i = k.indexOf(':');
-      if (i > 0 && k.slice(i + 1) === local && !k.startsWith('xmlns') && this.lookupNamespace(k.slice(0, i)) === ns) return v;
+      if (i > 0 && k.slice(i + 1) === local && !k.startsWith('xmlns') && this.lookupNamespace(k.slice(0, i)) === ns)
+        return v;
     }
     return null;
   }
   /** Names of the attributes in namespace `ns`. */
   attributesNS(ns: string): string[] {
-    return this.attributes().map(([k]) => k).filter((k) => {
-      const i = k.indexOf(':');
-      return i > 0 && !k.startsWith('xmlns') && this.lookupNamespace(k.slice(0, i)) === ns;
-    });
+    return this.attributes()
+      .map(([k]) => k)
+      .filter((k) => {
+        const i = k.indexOf(':');
+        return i > 0 && !k.startsWith('xmlns') && this.lookupNamespace(k.slice(0, i)) === ns;
+      });
   }
   /** Sets a namespaced attribute, declaring its prefix here when it is not in scope. */
   setAttributeNS(ns: string, qname: string, value: string): void {
@@ -90,13 +110,17 @@ export class XElement {
     this.setAttribute(qname, value);
   }
 
-  elements(): XElement[] { return this.children.filter((c): c is XElement => c.nodeType === 1); }
+  elements(): XElement[] {
+    return this.children.filter((c): c is XElement => c.nodeType === 1);
+  }
   first(local: string): XElement | undefined {
     for (const c of this.children) if (c.nodeType === 1 && c.localName === local) return c;
     return undefined;
   }
   get textContent(): string {
-    return this.children.map((c) => (c.nodeType === 1 ? c.textContent : c.kind === 'text' || c.kind === 'cdata' ? c.text : '')).join('');
+    return this.children
+      .map((c) => (c.nodeType === 1 ? c.textContent : c.kind === 'text' || c.kind === 'cdata' ? c.text : ''))
+      .join('');
   }
 
   insertBefore(node: XNode, ref: XNode | null | undefined): XNode {
@@ -107,7 +131,9 @@ export class XElement {
     node.parent = this;
     return node;
   }
-  appendChild(node: XNode): XNode { return this.insertBefore(node, null); }
+  appendChild(node: XNode): XNode {
+    return this.insertBefore(node, null);
+  }
   removeChild(node: XNode): void {
     const i = this.children.indexOf(node);
     if (i >= 0) this.children.splice(i, 1);
@@ -129,15 +155,25 @@ function cloneBare(e: XElement): XElement {
   return c;
 }
 
-export interface XDoc { standalone: boolean; root: XElement }
+export interface XDoc {
+  standalone: boolean;
+  root: XElement;
+}
 
 export function parseXml(xml: string): XDoc {
   const parser = new SaxesParser({ xmlns: false });
   let root: XElement | null = null;
   let cur: XElement | null = null;
   let standalone = false;
-  const add = (n: XNode) => { if (cur) { n.parent = cur; cur.children.push(n); } };
-  parser.on('xmldecl', (d) => { standalone = d.standalone === 'yes'; });
+  const add = (n: XNode) => {
+    if (cur) {
+      n.parent = cur;
+      cur.children.push(n);
+    }
+  };
+  parser.on('xmldecl', (d) => {
+    standalone = d.standalone === 'yes';
+  });
   parser.on('opentag', (t) => {
     const attrs: string[] = [];
     for (const k in t.attributes) attrs.push(k, t.attributes[k] as string);
@@ -146,7 +182,9 @@ export function parseXml(xml: string): XDoc {
     else root = el;
     cur = el;
   });
-  parser.on('closetag', () => { cur = cur?.parent ?? null; });
+  parser.on('closetag', () => {
+    cur = cur?.parent ?? null;
+  });
   parser.on('text', (t) => add(new XText(t)));
   parser.on('cdata', (t) => add(new XText(t, 'cdata')));
   parser.on('comment', (t) => add(new XText(t, 'comment')));
@@ -160,8 +198,8 @@ export function parseXml(xml: string): XDoc {
   return { standalone, root };
 }
 
-const escText = (s: string) => (/[&<>\r]/.test(s)
-  ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;') : s);
+const escText = (s: string) =>
+  /[&<>\r]/.test(s) ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;') : s;
 
 function write(e: XElement, inScope: ReadonlyMap<string, string>): string {
   let out = `<${e.name}`;

@@ -17,8 +17,12 @@ jest.setTimeout(120_000);
 const run = promisify(execFile);
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'qr-gen-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'qr-gen-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 let n = 0;
 async function zbar(image: Buffer, ext: 'png' | 'svg'): Promise<string> {
@@ -26,7 +30,10 @@ async function zbar(image: Buffer, ext: 'png' | 'svg'): Promise<string> {
   const png = ext === 'svg' ? await sharp(image, { density: 72 }).png().toBuffer() : image;
   const file = path.join(dir, `${++n}.png`);
   await writeFile(file, png);
-  const { stdout } = await run('zbarimg', ['-q', '--raw', '-Sbinary', file], { encoding: 'buffer', maxBuffer: 1 << 20 });
+  const { stdout } = await run('zbarimg', ['-q', '--raw', '-Sbinary', file], {
+    encoding: 'buffer',
+    maxBuffer: 1 << 20,
+  });
   return stdout.toString('utf8');
 }
 
@@ -68,7 +75,10 @@ describe('options', () => {
   it('margin 0: offered only if it reads back (then zbarimg reads it too), else a clear 422', async () => {
     const result = await generateQrImage(content, { margin: 0 }).catch((e: Error & { code?: string }) => e);
     if (result instanceof Error) {
-      expect(result).toMatchObject({ code: 'UNPROCESSABLE', message: expect.stringMatching(/did not read back correctly/) });
+      expect(result).toMatchObject({
+        code: 'UNPROCESSABLE',
+        message: expect.stringMatching(/did not read back correctly/),
+      });
     } else {
       expect(await zbar(result.data, 'png')).toBe(content);
     }
@@ -92,7 +102,9 @@ describe('options', () => {
       const r = qrOptionsSchema.safeParse(o);
       return r.success ? null : `${r.error.issues[0].path.join('.')}: ${r.error.issues[0].message}`;
     };
-    expect(issue({ fg: '#777777', bg: '#888888' })).toMatch(/^fg: These colours are too close to scan reliably \(contrast 1\.3:1; at least 4\.5:1 is needed\)\.$/);
+    expect(issue({ fg: '#777777', bg: '#888888' })).toMatch(
+      /^fg: These colours are too close to scan reliably \(contrast 1\.3:1; at least 4\.5:1 is needed\)\.$/,
+    );
     expect(issue({ fg: '#ffffff', bg: '#000000' })).toMatch(/^fg: The foreground colour must be darker/);
     expect(issue({ bg: '#222222' })).toMatch(/^bg: The foreground colour must be darker|^bg: These colours/);
     expect(issue({ fg: 'red' })).toBe('fg: A colour as #rrggbb.');
@@ -112,8 +124,11 @@ describe('SVG', () => {
     const content = '모듈 비교 https://example.com/';
     const layout = layoutQr(content, opts);
     const svg = layoutSvg(layout);
-    expect(svg.toString('utf8')).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" /);
-    const raster = async (img: Buffer) => (await sharp(img, { density: 72 }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }));
+    expect(svg.toString('utf8')).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" /,
+    );
+    const raster = async (img: Buffer) =>
+      await sharp(img, { density: 72 }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
     const a = await raster(await layoutPng(layout));
     const b = await raster(svg);
     expect([b.info.width, b.info.height]).toEqual([a.info.width, a.info.height]);
@@ -126,11 +141,33 @@ describe('SVG', () => {
 
 describe('templates, in the formats phone cameras read, decoded by zbarimg', () => {
   it.each([
-    ['Wi-Fi WPA', wifiContent({ ssid: 'Cafe "Seoul"; 2F', password: 'p@ss:word,1\\', security: 'WPA' }), 'WIFI:T:WPA;S:Cafe \\"Seoul\\"\\; 2F;P:p@ss\\:word\\,1\\\\;;'],
-    ['Wi-Fi open, hidden', wifiContent({ ssid: 'Guest', password: 'ignored', security: 'nopass', hidden: true }), 'WIFI:T:nopass;S:Guest;H:true;;'],
-    ['vCard', vcardContent({ firstName: '길동', lastName: '홍', org: 'OneDesk, Inc.', phone: '+82 10-1234-5678', email: 'hong@example.com', url: 'https://example.com' }),
-      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:홍;길동;;;\r\nFN:길동 홍\r\nORG:OneDesk\\, Inc.\r\nTEL;TYPE=CELL:+821012345678\r\nEMAIL:hong@example.com\r\nURL:https://example.com\r\nEND:VCARD'],
-    ['e-mail', emailContent({ to: 'help@example.com', subject: 'Hello & welcome', body: '안녕하세요' }), 'mailto:help@example.com?subject=Hello%20%26%20welcome&body=%EC%95%88%EB%85%95%ED%95%98%EC%84%B8%EC%9A%94'],
+    [
+      'Wi-Fi WPA',
+      wifiContent({ ssid: 'Cafe "Seoul"; 2F', password: 'p@ss:word,1\\', security: 'WPA' }),
+      'WIFI:T:WPA;S:Cafe \\"Seoul\\"\\; 2F;P:p@ss\\:word\\,1\\\\;;',
+    ],
+    [
+      'Wi-Fi open, hidden',
+      wifiContent({ ssid: 'Guest', password: 'ignored', security: 'nopass', hidden: true }),
+      'WIFI:T:nopass;S:Guest;H:true;;',
+    ],
+    [
+      'vCard',
+      vcardContent({
+        firstName: '길동',
+        lastName: '홍',
+        org: 'OneDesk, Inc.',
+        phone: '+82 10-1234-5678',
+        email: 'hong@example.com',
+        url: 'https://example.com',
+      }),
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:홍;길동;;;\r\nFN:길동 홍\r\nORG:OneDesk\\, Inc.\r\nTEL;TYPE=CELL:+821012345678\r\nEMAIL:hong@example.com\r\nURL:https://example.com\r\nEND:VCARD',
+    ],
+    [
+      'e-mail',
+      emailContent({ to: 'help@example.com', subject: 'Hello & welcome', body: '안녕하세요' }),
+      'mailto:help@example.com?subject=Hello%20%26%20welcome&body=%EC%95%88%EB%85%95%ED%95%98%EC%84%B8%EC%9A%94',
+    ],
     ['SMS', smsContent({ number: '+82 10 1234 5678', message: 'On my way' }), 'SMSTO:+821012345678:On my way'],
     ['phone', phoneContent({ number: '(02) 123-4567' }), 'tel:021234567'],
   ])('%s', async (_label, content, expected) => {
@@ -147,7 +184,9 @@ describe('verifyQr', () => {
     const png = await renderQrPng('hello');
     await expect(verifyQr(png, 'hello')).resolves.toBeUndefined();
     await expect(verifyQr(png, 'hellO')).rejects.toThrow(/did not read back correctly/);
-    const blank = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
     await expect(verifyQr(blank, 'hello')).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
   });
 });

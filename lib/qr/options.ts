@@ -33,8 +33,10 @@ export function contrastRatio(a: string, b: string): number {
 
 /** Null when the pair scans; else the visitor's reason. */
 export function colourProblem(fg: string, bg: string): string | null {
-  if (luminance(fg) >= luminance(bg)) return 'The foreground colour must be darker than the background: most phone cameras do not read light-on-dark codes.';
+  if (luminance(fg) >= luminance(bg))
+    return 'The foreground colour must be darker than the background: most phone cameras do not read light-on-dark codes.';
   const ratio = contrastRatio(fg, bg);
-  if (ratio < MIN_CONTRAST) return `These colours are too close to scan reliably (contrast ${ratio.toFixed(1)}:1; at least ${MIN_CONTRAST}:1 is needed).`;
+  if (ratio < MIN_CONTRAST)
+    return `These colours are too close to scan reliably (contrast ${ratio.toFixed(1)}:1; at least ${MIN_CONTRAST}:1 is needed).`;
   return null;
 }

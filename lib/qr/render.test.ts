@@ -14,7 +14,8 @@ jest.setTimeout(120_000);
 const run = promisify(execFile);
 
 // A realistic Korean text (syllables, spaces, punctuation), cut to exactly 1000 characters.
-const KOREAN_SENTENCE = '다람쥐 헌 쳇바퀴에 타고파. 키스의 고유 조건은 입술끼리 만나야 하고 특별한 기술은 필요치 않다. ';
+const KOREAN_SENTENCE =
+  '다람쥐 헌 쳇바퀴에 타고파. 키스의 고유 조건은 입술끼리 만나야 하고 특별한 기술은 필요치 않다. ';
 const KOREAN_1000 = KOREAN_SENTENCE.repeat(30).slice(0, 1000);
 
 const CASES: Array<[string, string]> = [

@@ -98,7 +98,10 @@ export function planQr(content: string, only?: Level): { symbol: QrSymbol; info:
     return { symbol, info: { level, version: symbol.version, size, scale, eci } };
   }
   if (only) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `The text is too long for a QR code at error-correction level ${only}. Choose a lower level or "Automatic", or shorten it.`);
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The text is too long for a QR code at error-correction level ${only}. Choose a lower level or "Automatic", or shorten it.`,
+    );
   }
   throw new AppError(
     'PAYLOAD_TOO_LARGE',
@@ -130,7 +133,10 @@ export function layoutQr(content: string, opts: QrOptions = {}): QrLayout {
   if (opts.size !== undefined) {
     scale = Math.floor(opts.size / total);
     if (scale < 2) {
-      throw new AppError('BAD_REQUEST', `A ${opts.size}-pixel image is too small for this content: it needs at least ${2 * total} pixels (2 per module).`);
+      throw new AppError(
+        'BAD_REQUEST',
+        `A ${opts.size}-pixel image is too small for this content: it needs at least ${2 * total} pixels (2 per module).`,
+      );
     }
     width = opts.size;
   } else {
@@ -139,7 +145,16 @@ export function layoutQr(content: string, opts: QrOptions = {}): QrLayout {
   }
   // Left-over pixels of a fixed size widen the quiet zone evenly.
   const origin = Math.floor((width - total * scale) / 2) + margin * scale;
-  return { modules: symbol.modules, info: { ...info, scale }, width, scale, origin, margin, fg: (opts.fg ?? DEFAULT_FG).toLowerCase(), bg: (opts.bg ?? DEFAULT_BG).toLowerCase() };
+  return {
+    modules: symbol.modules,
+    info: { ...info, scale },
+    width,
+    scale,
+    origin,
+    margin,
+    fg: (opts.fg ?? DEFAULT_FG).toLowerCase(),
+    bg: (opts.bg ?? DEFAULT_BG).toLowerCase(),
+  };
 }
 
 const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
@@ -161,11 +176,14 @@ export async function layoutPng(l: QrLayout): Promise<Buffer> {
     for (let col = 0; col < size; col++) {
       if (!data[row * size + col]) continue;
       const x0 = origin + col * scale;
-      for (let y = origin + row * scale, yEnd = y + scale; y < yEnd; y++) darkRow.copy(pixels, (y * width + x0) * channels);
+      for (let y = origin + row * scale, yEnd = y + scale; y < yEnd; y++)
+        darkRow.copy(pixels, (y * width + x0) * channels);
     }
   }
   // sharp (libvips + libpng) encodes in a few milliseconds; node-qrcode's pure-JS PNG writer takes far longer.
-  return sharp(pixels, { raw: { width, height: width, channels } }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(pixels, { raw: { width, height: width, channels } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** SVG of a layout: the same pixel grid as the PNG (viewBox in pixels; modules drawn in module units and
@@ -177,7 +195,7 @@ export function layoutSvg(l: QrLayout): Buffer {
   let d = '';
   for (let row = 0; row < size; row++) {
     let x = -1; // pen position in this row; -1 = the row's first run not drawn yet
-    for (let col = 0; col < size; ) {
+    for (let col = 0; col < size;) {
       if (!data[row * size + col]) {
         col++;
         continue;

@@ -12,10 +12,18 @@ jest.setTimeout(120_000);
 useTestDataDir();
 const run = promisify(execFile);
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'qr-route-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'qr-route-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
-const post = (body: unknown) => call('POST', '/api/qr/generate/process/', { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+const post = (body: unknown) =>
+  call('POST', '/api/qr/generate/process/', {
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 async function zbar(png: Buffer): Promise<string> {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.png`);
@@ -37,7 +45,16 @@ describe('POST /api/qr/generate/process/ options', () => {
 
   it('SVG with size, level, colours and margin: image/svg+xml, .svg, decodes to the content', async () => {
     const content = 'WIFI:T:WPA;S:OneDesk;P:secret\\;1;;';
-    const res = await post({ content, output_filename: 'qr_code_2.svg', format: 'svg', size: 480, ec_level: 'Q', fg: '#102030', bg: '#fafafa', margin: 2 });
+    const res = await post({
+      content,
+      output_filename: 'qr_code_2.svg',
+      format: 'svg',
+      size: 480,
+      ec_level: 'Q',
+      fg: '#102030',
+      bg: '#fafafa',
+      margin: 2,
+    });
     expect(res.status).toBe(200);
     const { file_id } = await json(res);
     const { res: got, data: body } = await download('qr/generate', file_id as string);

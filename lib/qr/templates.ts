@@ -9,11 +9,34 @@
 
 export type TemplateId = 'text' | 'wifi' | 'vcard' | 'email' | 'sms' | 'phone';
 
-export interface WifiFields { ssid: string; password: string; security: 'WPA' | 'WEP' | 'nopass'; hidden?: boolean }
-export interface VcardFields { firstName: string; lastName: string; org?: string; title?: string; phone?: string; email?: string; url?: string; address?: string }
-export interface EmailFields { to: string; subject?: string; body?: string }
-export interface SmsFields { number: string; message?: string }
-export interface PhoneFields { number: string }
+export interface WifiFields {
+  ssid: string;
+  password: string;
+  security: 'WPA' | 'WEP' | 'nopass';
+  hidden?: boolean;
+}
+export interface VcardFields {
+  firstName: string;
+  lastName: string;
+  org?: string;
+  title?: string;
+  phone?: string;
+  email?: string;
+  url?: string;
+  address?: string;
+}
+export interface EmailFields {
+  to: string;
+  subject?: string;
+  body?: string;
+}
+export interface SmsFields {
+  number: string;
+  message?: string;
+}
+export interface PhoneFields {
+  number: string;
+}
 
 const wifiEscape = (s: string) => s.replace(/([\\;,:"])/g, '\\$1');
 
@@ -24,12 +47,22 @@ export function wifiContent(f: WifiFields): string {
   return `WIFI:${parts.join(';')};;`;
 }
 
-const vEscape = (s: string) => s.replace(/\\/g, '\\\\').replace(/,/g, '\\,').replace(/;/g, '\\;').replace(/\r\n|\r|\n/g, '\\n');
+const vEscape = (s: string) =>
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 export function vcardContent(f: VcardFields): string {
   const first = f.firstName.trim();
   const last = f.lastName.trim();
-  const lines = ['BEGIN:VCARD', 'VERSION:3.0', `N:${vEscape(last)};${vEscape(first)};;;`, `FN:${vEscape([first, last].filter(Boolean).join(' '))}`];
+  const lines = [
+    'BEGIN:VCARD',
+    'VERSION:3.0',
+    `N:${vEscape(last)};${vEscape(first)};;;`,
+    `FN:${vEscape([first, last].filter(Boolean).join(' '))}`,
+  ];
   if (f.org?.trim()) lines.push(`ORG:${vEscape(f.org.trim())}`);
   if (f.title?.trim()) lines.push(`TITLE:${vEscape(f.title.trim())}`);
   if (f.phone?.trim()) lines.push(`TEL;TYPE=CELL:${phoneDigits(f.phone)}`);

@@ -7,8 +7,14 @@ import jsQR from 'jsqr';
 import { AppError } from '@/lib/core/errors';
 
 export async function decodeQrImage(image: Buffer): Promise<Uint8Array | null> {
-  const { data, info } = await sharp(image, { density: 72 }).flatten({ background: '#ffffff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height, { inversionAttempts: 'dontInvert' });
+  const { data, info } = await sharp(image, { density: 72 })
+    .flatten({ background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height, {
+    inversionAttempts: 'dontInvert',
+  });
   return found ? Uint8Array.from(found.binaryData) : null;
 }
 

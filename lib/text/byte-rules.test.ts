@@ -26,15 +26,22 @@ describe('EUC-KR / CP949 rule', () => {
     let bmp = '';
     for (let cp = 0x80; cp < 0x10000; cp++) if (cp < 0xd800 || cp > 0xdfff) bmp += String.fromCharCode(cp);
     // iconv -c drops what CP949 cannot encode; decoding the rest back gives iconv's character set.
-    const encoded = execFileSync('iconv', ['-c', '-f', 'UTF-8', '-t', 'CP949'], { input: Buffer.from(bmp, 'utf8'), maxBuffer: 1 << 24 });
-    const back = execFileSync('iconv', ['-f', 'CP949', '-t', 'UTF-8'], { input: encoded, maxBuffer: 1 << 24 }).toString('utf8');
+    const encoded = execFileSync('iconv', ['-c', '-f', 'UTF-8', '-t', 'CP949'], {
+      input: Buffer.from(bmp, 'utf8'),
+      maxBuffer: 1 << 24,
+    });
+    const back = execFileSync('iconv', ['-f', 'CP949', '-t', 'UTF-8'], { input: encoded, maxBuffer: 1 << 24 }).toString(
+      'utf8',
+    );
     const theirs = [...back].map((c) => c.codePointAt(0) as number);
     const ours = [...bmp].filter((c) => eucKrBytes(c) === 2).map((c) => c.codePointAt(0) as number);
     expect(theirs.length).toBe(17_048);
     expect(ours).toEqual(theirs);
     // For text CP949 can encode, the figure is iconv's byte count once line breaks are CR LF.
     const text = '학교생활기록부 · 성실함 ― ① ※ 國 あ\nOK';
-    const iconvBytes = execFileSync('iconv', ['-f', 'UTF-8', '-t', 'CP949'], { input: Buffer.from(text.replace(/\n/g, '\r\n'), 'utf8') }).length;
+    const iconvBytes = execFileSync('iconv', ['-f', 'UTF-8', '-t', 'CP949'], {
+      input: Buffer.from(text.replace(/\n/g, '\r\n'), 'utf8'),
+    }).length;
     expect(eucKrBytes(text)).toBe(iconvBytes);
   });
 
@@ -68,7 +75,10 @@ describe('NEIS rule', () => {
 describe('byteRuleCounts', () => {
   it('gives the four API figures; without spaces removes only U+0020', () => {
     expect(byteRuleCounts('학교 생활\n성실함')).toEqual({
-      bytes_euc_kr: 2 * 7 + 1 + 2, bytes_euc_kr_ns: 2 * 7 + 2, bytes_neis: 3 * 7 + 1 + 2, bytes_neis_ns: 3 * 7 + 2,
+      bytes_euc_kr: 2 * 7 + 1 + 2,
+      bytes_euc_kr_ns: 2 * 7 + 2,
+      bytes_neis: 3 * 7 + 1 + 2,
+      bytes_neis_ns: 3 * 7 + 2,
     });
     expect(byteRuleCounts('')).toEqual({ bytes_euc_kr: 0, bytes_euc_kr_ns: 0, bytes_neis: 0, bytes_neis_ns: 0 });
   });

@@ -95,7 +95,12 @@ export interface ByteRuleCounts {
 
 export function byteRuleCounts(text: string): ByteRuleCounts {
   const ns = text.replaceAll(' ', '');
-  return { bytes_euc_kr: eucKrBytes(text), bytes_euc_kr_ns: eucKrBytes(ns), bytes_neis: neisBytes(text), bytes_neis_ns: neisBytes(ns) };
+  return {
+    bytes_euc_kr: eucKrBytes(text),
+    bytes_euc_kr_ns: eucKrBytes(ns),
+    bytes_neis: neisBytes(text),
+    bytes_neis_ns: neisBytes(ns),
+  };
 }
 
 /** Bytes of the text under a rule (the page's selector). */

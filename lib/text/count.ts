@@ -27,7 +27,6 @@ export function utf8Bytes(text: string): number {
   return encoder.encode(text).length;
 }
 
-
 export function countText(text: string): CountResult {
   const noSpaces = text.replaceAll(' ', '');
   return {

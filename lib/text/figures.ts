@@ -4,13 +4,14 @@ import { byteRuleCounts, type ByteRuleCounts } from './byte-rules';
 import { countText, type CountResult } from './count';
 import { textStats } from './stats';
 
-export type CountFigures = CountResult & ByteRuleCounts & {
-  words: number;
-  sentences: number;
-  paragraphs: number;
-  lines: number;
-  reading_seconds: number;
-};
+export type CountFigures = CountResult &
+  ByteRuleCounts & {
+    words: number;
+    sentences: number;
+    paragraphs: number;
+    lines: number;
+    reading_seconds: number;
+  };
 
 export function countFigures(text: string): CountFigures {
   const { words, sentences, paragraphs, lines, reading_seconds } = textStats(text);

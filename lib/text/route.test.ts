@@ -14,11 +14,20 @@ describe('POST /api/text/count/', () => {
       success: true,
       error: null,
       // '안녕하세요 John!' (11 characters, 21 UTF-8 bytes), two line breaks, '학교 생활.' (6, 14).
-      chars: 19, bytes: 37, chars_ns: 17, bytes_ns: 35,
-      words: 4, sentences: 2, paragraphs: 2, lines: 3, reading_seconds: 2,
+      chars: 19,
+      bytes: 37,
+      chars_ns: 17,
+      bytes_ns: 35,
+      words: 4,
+      sentences: 2,
+      paragraphs: 2,
+      lines: 3,
+      reading_seconds: 2,
       // Line breaks count 2 in both rules; Hangul 2 (EUC-KR) or 3 (NEIS); ASCII 1.
-      bytes_euc_kr: 16 + 4 + 10, bytes_euc_kr_ns: 15 + 4 + 9,
-      bytes_neis: 21 + 4 + 14, bytes_neis_ns: 20 + 4 + 13,
+      bytes_euc_kr: 16 + 4 + 10,
+      bytes_euc_kr_ns: 15 + 4 + 9,
+      bytes_neis: 21 + 4 + 14,
+      bytes_neis_ns: 20 + 4 + 13,
     });
   });
 

@@ -2,7 +2,14 @@ import { lineCount, paragraphCount, sentenceCount, textStats, wordCount } from '
 
 describe('textStats', () => {
   it('counts an empty text as zero everywhere', () => {
-    expect(textStats('')).toEqual({ words: 0, sentences: 0, paragraphs: 0, lines: 0, reading_seconds: 0, speaking_seconds: 0 });
+    expect(textStats('')).toEqual({
+      words: 0,
+      sentences: 0,
+      paragraphs: 0,
+      lines: 0,
+      reading_seconds: 0,
+      speaking_seconds: 0,
+    });
   });
 
   it('counts English words, sentences, paragraphs and lines', () => {

@@ -22,7 +22,10 @@ export interface TextStats {
 }
 
 type Seg = { segment: string; isWordLike?: boolean };
-type SegmenterCtor = new (l?: string, o?: { granularity: 'word' | 'sentence' }) => { segment(s: string): Iterable<Seg> };
+type SegmenterCtor = new (
+  l?: string,
+  o?: { granularity: 'word' | 'sentence' },
+) => { segment(s: string): Iterable<Seg> };
 const Segmenter = (Intl as unknown as { Segmenter?: SegmenterCtor }).Segmenter;
 
 export function wordCount(text: string): number {
@@ -35,7 +38,8 @@ export function wordCount(text: string): number {
 export function sentenceCount(text: string): number {
   if (!Segmenter) return text.split(/[.!?。！？]+/u).filter((s) => /[\p{L}\p{N}]/u.test(s)).length;
   let n = 0;
-  for (const s of new Segmenter(undefined, { granularity: 'sentence' }).segment(text)) if (/[\p{L}\p{N}]/u.test(s.segment)) n++;
+  for (const s of new Segmenter(undefined, { granularity: 'sentence' }).segment(text))
+    if (/[\p{L}\p{N}]/u.test(s.segment)) n++;
   return n;
 }
 

@@ -16,7 +16,11 @@ describe('option fields', () => {
       ['image/compress', { target_kb: '200', format: 'avif' }, { target_kb: 200, format: 'avif' }],
       ['image/png_to_svg', { preset: 'logo', colors: 6 }, { preset: 'logo', colors: 6 }],
       ['image/png_to_jpg', { background: '#FF8000' }, { background: '#ff8000' }],
-      ['image/remove_background', { background: '#ffffff', format: 'jpeg', crop: true }, { background: '#ffffff', format: 'jpeg', crop: true }],
+      [
+        'image/remove_background',
+        { background: '#ffffff', format: 'jpeg', crop: true },
+        { background: '#ffffff', format: 'jpeg', crop: true },
+      ],
       ['pdf/compress', { level: 'strong' }, { level: 'strong' }],
     ];
     for (const [api, values, sent] of cases) {

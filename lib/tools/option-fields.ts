@@ -36,42 +36,94 @@ export const OPTION_FIELDS: Partial<Record<FileToolApi, ToolOptionsDef>> = {
   'image/compress': {
     placement: 'panel',
     fields: [
-      { kind: 'number', name: 'target_kb', label: 'At most', unit: 'KB', min: 5, max: 102_400, placeholder: 'any size', hint: 'Leave empty for the best size at the same look.' },
-      { kind: 'choice', name: 'format', label: 'Format', default: 'jpeg', choices: [
-        { value: 'jpeg', label: 'JPG' }, { value: 'webp', label: 'WebP' }, { value: 'avif', label: 'AVIF' },
-      ] },
+      {
+        kind: 'number',
+        name: 'target_kb',
+        label: 'At most',
+        unit: 'KB',
+        min: 5,
+        max: 102_400,
+        placeholder: 'any size',
+        hint: 'Leave empty for the best size at the same look.',
+      },
+      {
+        kind: 'choice',
+        name: 'format',
+        label: 'Format',
+        default: 'jpeg',
+        choices: [
+          { value: 'jpeg', label: 'JPG' },
+          { value: 'webp', label: 'WebP' },
+          { value: 'avif', label: 'AVIF' },
+        ],
+      },
     ],
   },
   'image/png_to_svg': {
     placement: 'panel',
     fields: [
-      { kind: 'choice', name: 'preset', label: 'Style', default: 'auto', choices: [
-        { value: 'auto', label: 'Automatic' }, { value: 'logo', label: 'Logo' }, { value: 'illustration', label: 'Illustration' },
-        { value: 'photo', label: 'Photo' }, { value: 'bw', label: 'Black and white' },
-      ] },
-      { kind: 'number', name: 'colors', label: 'Colours', min: 2, max: 64, placeholder: 'auto', when: (v) => v.preset !== 'bw' },
+      {
+        kind: 'choice',
+        name: 'preset',
+        label: 'Style',
+        default: 'auto',
+        choices: [
+          { value: 'auto', label: 'Automatic' },
+          { value: 'logo', label: 'Logo' },
+          { value: 'illustration', label: 'Illustration' },
+          { value: 'photo', label: 'Photo' },
+          { value: 'bw', label: 'Black and white' },
+        ],
+      },
+      {
+        kind: 'number',
+        name: 'colors',
+        label: 'Colours',
+        min: 2,
+        max: 64,
+        placeholder: 'auto',
+        when: (v) => v.preset !== 'bw',
+      },
     ],
   },
   'image/png_to_jpg': {
     placement: 'panel',
-    fields: [{ kind: 'background', name: 'background', label: 'Background', allowTransparent: false, default: '#ffffff' }],
+    fields: [
+      { kind: 'background', name: 'background', label: 'Background', allowTransparent: false, default: '#ffffff' },
+    ],
   },
   'image/remove_background': {
     placement: 'panel',
     fields: [
       { kind: 'background', name: 'background', label: 'Background', allowTransparent: true, default: 'transparent' },
-      { kind: 'choice', name: 'format', label: 'Format', default: 'png', when: opaque, choices: [
-        { value: 'png', label: 'PNG' }, { value: 'jpeg', label: 'JPG' },
-      ] },
+      {
+        kind: 'choice',
+        name: 'format',
+        label: 'Format',
+        default: 'png',
+        when: opaque,
+        choices: [
+          { value: 'png', label: 'PNG' },
+          { value: 'jpeg', label: 'JPG' },
+        ],
+      },
       { kind: 'toggle', name: 'crop', label: 'Crop to the subject', default: false },
     ],
   },
   'pdf/compress': {
     placement: 'inline',
     fields: [
-      { kind: 'choice', name: 'level', label: 'Compression', default: 'recommended', choices: [
-        { value: 'light', label: 'Light' }, { value: 'recommended', label: 'Recommended' }, { value: 'strong', label: 'Strong' },
-      ] },
+      {
+        kind: 'choice',
+        name: 'level',
+        label: 'Compression',
+        default: 'recommended',
+        choices: [
+          { value: 'light', label: 'Light' },
+          { value: 'recommended', label: 'Recommended' },
+          { value: 'strong', label: 'Strong' },
+        ],
+      },
     ],
   },
 };

@@ -4,9 +4,20 @@ describe('tool registry', () => {
   it('declares every route of SPEC section 2 once', () => {
     const routes = TOOLS.map((t) => `/${t.slug}`).sort();
     expect(routes).toEqual([
-      '/image-compress', '/image-jpg-to-png', '/image-png-to-jpg', '/image-png-to-svg', '/image-remove-background',
-      '/pdf-compress', '/pdf-lock', '/pdf-merge', '/pdf-to-word', '/powerpoint-merge', '/qr-generate',
-      '/text-count', '/text-translate', '/word-merge',
+      '/image-compress',
+      '/image-jpg-to-png',
+      '/image-png-to-jpg',
+      '/image-png-to-svg',
+      '/image-remove-background',
+      '/pdf-compress',
+      '/pdf-lock',
+      '/pdf-merge',
+      '/pdf-to-word',
+      '/powerpoint-merge',
+      '/qr-generate',
+      '/text-count',
+      '/text-translate',
+      '/word-merge',
     ]);
   });
 
@@ -29,8 +40,17 @@ describe('tool registry', () => {
 
   it('covers the eleven file-tool APIs of SPEC section 7', () => {
     expect(FILE_TOOLS.map((t) => t.api).sort()).toEqual([
-      'docx/merge', 'image/compress', 'image/jpg_to_png', 'image/png_to_jpg', 'image/png_to_svg',
-      'image/remove_background', 'pdf/compress', 'pdf/lock', 'pdf/merge', 'pdf/to_docx', 'pptx/merge',
+      'docx/merge',
+      'image/compress',
+      'image/jpg_to_png',
+      'image/png_to_jpg',
+      'image/png_to_svg',
+      'image/remove_background',
+      'pdf/compress',
+      'pdf/lock',
+      'pdf/merge',
+      'pdf/to_docx',
+      'pptx/merge',
     ]);
   });
 

@@ -3,13 +3,27 @@
 import { DeviceTranslationError, deviceReadyPairs, deviceTranslationSupported, translateOnDevice } from './device';
 
 type G = { Translator?: unknown };
-afterEach(() => { delete (globalThis as G).Translator; });
+afterEach(() => {
+  delete (globalThis as G).Translator;
+});
 
-function install(opts: { availability?: string; create?: (o: { monitor?: (m: { addEventListener: (t: string, f: (e: { loaded: number }) => void) => void }) => void }) => Promise<unknown> }) {
+function install(opts: {
+  availability?: string;
+  create?: (o: {
+    monitor?: (m: { addEventListener: (t: string, f: (e: { loaded: number }) => void) => void }) => void;
+  }) => Promise<unknown>;
+}) {
   const chunks: string[] = [];
   (globalThis as G).Translator = {
     availability: async () => opts.availability ?? 'available',
-    create: opts.create ?? (async () => ({ translate: async (t: string) => { chunks.push(t); return t.toUpperCase(); } })),
+    create:
+      opts.create ??
+      (async () => ({
+        translate: async (t: string) => {
+          chunks.push(t);
+          return t.toUpperCase();
+        },
+      })),
   };
   return chunks;
 }
@@ -55,15 +69,24 @@ describe('on-device translation', () => {
   it('turns an unavailable pair, a refused create and a synchronous throw into DeviceTranslationError', async () => {
     install({ availability: 'unavailable' });
     await expect(translateOnDevice('Hi', 'en', 'ko')).rejects.toMatchObject({ reason: 'unavailable' });
-    install({ create: async () => { throw new Error('NotAllowedError'); } });
+    install({
+      create: async () => {
+        throw new Error('NotAllowedError');
+      },
+    });
     await expect(translateOnDevice('Hi', 'en', 'ko')).rejects.toBeInstanceOf(DeviceTranslationError);
-    install({ create: () => { throw new Error('boom'); } });
+    install({
+      create: () => {
+        throw new Error('boom');
+      },
+    });
     await expect(translateOnDevice('Hi', 'en', 'ko')).rejects.toMatchObject({ reason: 'failed' });
   });
 
   it('lists only pairs that are ready now', async () => {
     (globalThis as G).Translator = {
-      availability: async (o: { sourceLanguage: string; targetLanguage: string }) => (o.sourceLanguage === 'en' && o.targetLanguage === 'de' ? 'available' : 'downloadable'),
+      availability: async (o: { sourceLanguage: string; targetLanguage: string }) =>
+        o.sourceLanguage === 'en' && o.targetLanguage === 'de' ? 'available' : 'downloadable',
       create: async () => ({}),
     };
     expect(await deviceReadyPairs()).toEqual([['en', 'de']]);

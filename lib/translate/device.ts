@@ -10,11 +10,22 @@ import { LANGUAGE_CODES, type LanguageCode } from './languages';
 import { splitText, translateChunks } from './split';
 
 type Availability = 'available' | 'downloadable' | 'downloading' | 'unavailable';
-interface DownloadMonitor { addEventListener(type: 'downloadprogress', fn: (e: { loaded: number }) => void): void }
-interface DeviceTranslator { translate(text: string): Promise<string>; destroy?(): void; inputQuota?: number }
+interface DownloadMonitor {
+  addEventListener(type: 'downloadprogress', fn: (e: { loaded: number }) => void): void;
+}
+interface DeviceTranslator {
+  translate(text: string): Promise<string>;
+  destroy?(): void;
+  inputQuota?: number;
+}
 interface TranslatorApi {
   availability(o: { sourceLanguage: string; targetLanguage: string }): Promise<Availability>;
-  create(o: { sourceLanguage: string; targetLanguage: string; monitor?: (m: DownloadMonitor) => void; signal?: AbortSignal }): Promise<DeviceTranslator>;
+  create(o: {
+    sourceLanguage: string;
+    targetLanguage: string;
+    monitor?: (m: DownloadMonitor) => void;
+    signal?: AbortSignal;
+  }): Promise<DeviceTranslator>;
 }
 
 /** No download progress for this long: give up (the model cannot be fetched here). */
@@ -25,7 +36,10 @@ export const STEP_MS = 20_000;
 export const DEVICE_CHUNK = 1000;
 
 export class DeviceTranslationError extends Error {
-  constructor(readonly reason: 'unavailable' | 'stalled' | 'failed', message: string) {
+  constructor(
+    readonly reason: 'unavailable' | 'stalled' | 'failed',
+    message: string,
+  ) {
     super(message);
     this.name = 'DeviceTranslationError';
   }
@@ -40,8 +54,20 @@ export const deviceTranslationSupported = (): boolean => api() !== null;
 
 function within<T>(p: Promise<T>, ms: number, reason: DeviceTranslationError['reason']): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new DeviceTranslationError(reason, 'The on-device translation did not answer in time.')), ms);
-    p.then((v) => { clearTimeout(timer); resolve(v); }, (e) => { clearTimeout(timer); reject(e); });
+    const timer = setTimeout(
+      () => reject(new DeviceTranslationError(reason, 'The on-device translation did not answer in time.')),
+      ms,
+    );
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
   });
 }
 
@@ -66,7 +92,8 @@ export async function translateOnDevice(
   const t = api();
   if (!t) throw new DeviceTranslationError('unavailable', 'This browser cannot translate on the device.');
   const availability = await deviceAvailability(from, to);
-  if (availability === 'unavailable') throw new DeviceTranslationError('unavailable', 'This browser cannot translate this pair on the device.');
+  if (availability === 'unavailable')
+    throw new DeviceTranslationError('unavailable', 'This browser cannot translate this pair on the device.');
 
   const abort = new AbortController();
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
@@ -82,28 +109,44 @@ export async function translateOnDevice(
     };
     arm();
     // A synchronous throw (an old or partial implementation) is a failure like any other.
-    Promise.resolve().then(() => t.create({
-      sourceLanguage: from,
-      targetLanguage: to,
-      signal: abort.signal,
-      monitor(m) {
-        m.addEventListener('downloadprogress', (e) => {
-          onProgress(Math.max(0, Math.min(1, Number(e.loaded) || 0)));
-          arm();
-        });
-      },
-    })).then((tr) => {
-      if (abort.signal.aborted) tr.destroy?.(); // arrived after we gave up
-      else resolve(tr);
-    }, (e: unknown) => reject(e instanceof DeviceTranslationError ? e : new DeviceTranslationError('failed', String((e as Error)?.message ?? e))));
+    Promise.resolve()
+      .then(() =>
+        t.create({
+          sourceLanguage: from,
+          targetLanguage: to,
+          signal: abort.signal,
+          monitor(m) {
+            m.addEventListener('downloadprogress', (e) => {
+              onProgress(Math.max(0, Math.min(1, Number(e.loaded) || 0)));
+              arm();
+            });
+          },
+        }),
+      )
+      .then(
+        (tr) => {
+          if (abort.signal.aborted)
+            tr.destroy?.(); // arrived after we gave up
+          else resolve(tr);
+        },
+        (e: unknown) =>
+          reject(
+            e instanceof DeviceTranslationError
+              ? e
+              : new DeviceTranslationError('failed', String((e as Error)?.message ?? e)),
+          ),
+      );
   }).finally(() => clearTimeout(stallTimer));
 
   try {
     const max = Math.max(100, Math.min(DEVICE_CHUNK, translator.inputQuota ?? DEVICE_CHUNK));
     return await translateChunks(splitText(text, max, from), (chunk) =>
       within(translator.translate(chunk), STEP_MS, 'failed').catch((e: unknown) => {
-        throw e instanceof DeviceTranslationError ? e : new DeviceTranslationError('failed', 'The on-device translation failed.');
-      }));
+        throw e instanceof DeviceTranslationError
+          ? e
+          : new DeviceTranslationError('failed', 'The on-device translation failed.');
+      }),
+    );
   } finally {
     translator.destroy?.();
   }
@@ -112,7 +155,9 @@ export async function translateOnDevice(
 /** Pairs the device can translate right now, without a download (for the visitor's alert). */
 export async function deviceReadyPairs(): Promise<[LanguageCode, LanguageCode][]> {
   if (!api()) return [];
-  const pairs = LANGUAGE_CODES.flatMap((a) => LANGUAGE_CODES.filter((b) => b !== a).map((b) => [a, b] as [LanguageCode, LanguageCode]));
+  const pairs = LANGUAGE_CODES.flatMap((a) =>
+    LANGUAGE_CODES.filter((b) => b !== a).map((b) => [a, b] as [LanguageCode, LanguageCode]),
+  );
   const ready = await Promise.all(pairs.map(async ([a, b]) => (await deviceAvailability(a, b, 2000)) === 'available'));
   return pairs.filter((_, i) => ready[i]);
 }

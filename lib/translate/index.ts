@@ -24,7 +24,12 @@ import { ProviderError, type TranslationProvider } from './providers/types';
 import { splitText, translateChunks } from './split';
 import { serverConfig } from '@/lib/config';
 
-export interface TranslateRequest { text: string; input_language: string; output_language: string; device?: unknown }
+export interface TranslateRequest {
+  text: string;
+  input_language: string;
+  output_language: string;
+  device?: unknown;
+}
 export type TranslateResult =
   | { translated_text: string; detected_language: string | null }
   | { translated_text: null; detected_language: string | null; handoff: 'device'; server_fallback: boolean };
@@ -36,7 +41,12 @@ export const ADMIN_HINT =
 /** An AppError that also carries the detected language: in the reply's detected_language field (the spec's
  * response shape; the API edge also sends it as an X-Detected-Language header). */
 export class TranslateError extends AppError {
-  constructor(code: ErrorCode, message: string, readonly detected_language: LanguageCode | null, extra: Record<string, unknown> = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly detected_language: LanguageCode | null,
+    extra: Record<string, unknown> = {},
+  ) {
     super(code, message, { fields: { detected_language, translated_text: null, ...extra } });
   }
 }
@@ -50,7 +60,12 @@ const schema = z.object({
 });
 
 /** The request's fields, checked, or an AppError saying what is wrong. */
-function validate(req: unknown): { text: string; input: LanguageCode | typeof AUTO; to: LanguageCode; device: boolean } {
+function validate(req: unknown): {
+  text: string;
+  input: LanguageCode | typeof AUTO;
+  to: LanguageCode;
+  device: boolean;
+} {
   const parsed = schema.safeParse(req ?? {});
   if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid request.');
   const { text, input_language: input, output_language: output, device } = parsed.data;
@@ -81,7 +96,9 @@ export function configuredProviders(): Promise<TranslationProvider[]> {
     const out: TranslationProvider[] = [];
     for (const id of order) {
       if (id === 'libretranslate' && cfg.libreTranslateUrl) {
-        out.push(libreTranslate({ url: cfg.libreTranslateUrl, apiKey: cfg.libreTranslateApiKey, timeoutMs: cfg.timeoutMs }));
+        out.push(
+          libreTranslate({ url: cfg.libreTranslateUrl, apiKey: cfg.libreTranslateApiKey, timeoutMs: cfg.timeoutMs }),
+        );
       } else if (id === 'deepl' && cfg.deeplApiKey) {
         out.push(deepl({ apiKey: cfg.deeplApiKey, url: cfg.deeplApiUrl }));
       } else if (id === 'apertium' && (await apertiumAvailable(cfg.apertiumBin))) {
@@ -99,7 +116,8 @@ async function supporting(providers: TranslationProvider[], from: LanguageCode, 
   return providers.filter((_, i) => ok[i]);
 }
 
-const list = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]);
+const list = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
 
 /** The languages the server translates between (each in at least one pair), in the page's order. */
 export async function serverLanguages(providers: TranslationProvider[]): Promise<LanguageCode[]> {
@@ -115,9 +133,16 @@ export async function serverLanguages(providers: TranslationProvider[]): Promise
   return LANGUAGE_CODES.filter((l) => usable.has(l));
 }
 
-async function unsupported(providers: TranslationProvider[], from: LanguageCode, to: LanguageCode, detected: LanguageCode | null) {
+async function unsupported(
+  providers: TranslationProvider[],
+  from: LanguageCode,
+  to: LanguageCode,
+  detected: LanguageCode | null,
+) {
   const langs = await serverLanguages(providers);
-  const now = langs.length ? ` This site translates between ${list(langs.map(languageName))}.` : ' This site cannot translate text right now.';
+  const now = langs.length
+    ? ` This site translates between ${list(langs.map(languageName))}.`
+    : ' This site cannot translate text right now.';
   return new TranslateError(
     'NOT_IMPLEMENTED',
     `Translation from ${languageName(from)} to ${languageName(to)} is not available here.${now}`,
@@ -129,15 +154,35 @@ async function unsupported(providers: TranslationProvider[], from: LanguageCode,
 function visitorError(e: ProviderError, detected: LanguageCode | null): TranslateError {
   switch (e.failure) {
     case 'timeout':
-      return new TranslateError('TIMEOUT', 'The translation service took too long to answer. Please try again.', detected);
+      return new TranslateError(
+        'TIMEOUT',
+        'The translation service took too long to answer. Please try again.',
+        detected,
+      );
     case 'quota':
-      return new TranslateError('RATE_LIMITED', 'The translation service is busy or has reached its usage limit. Please try again later.', detected);
+      return new TranslateError(
+        'RATE_LIMITED',
+        'The translation service is busy or has reached its usage limit. Please try again later.',
+        detected,
+      );
     case 'rejected':
-      return new TranslateError('UNPROCESSABLE', `The translation service could not translate this text${e.detail ? ` (${e.detail.slice(0, 160)})` : ''}.`, detected);
+      return new TranslateError(
+        'UNPROCESSABLE',
+        `The translation service could not translate this text${e.detail ? ` (${e.detail.slice(0, 160)})` : ''}.`,
+        detected,
+      );
     case 'unreachable':
-      return new TranslateError('UNAVAILABLE', 'The translation service cannot be reached right now. Please try again later.', detected);
+      return new TranslateError(
+        'UNAVAILABLE',
+        'The translation service cannot be reached right now. Please try again later.',
+        detected,
+      );
     case 'auth':
-      return new TranslateError('UNAVAILABLE', 'The translation service refused this server\'s credentials. Please try again later.', detected);
+      return new TranslateError(
+        'UNAVAILABLE',
+        "The translation service refused this server's credentials. Please try again later.",
+        detected,
+      );
     default:
       return new TranslateError('UNAVAILABLE', 'The translation service failed. Please try again later.', detected);
   }
@@ -153,7 +198,10 @@ export async function translateText(req: TranslateRequest): Promise<TranslateRes
     if (!detected) {
       // Digits, symbols, emoji: nothing to translate.
       if (!/\p{L}/u.test(text)) return { translated_text: text, detected_language: null };
-      throw new AppError('UNPROCESSABLE', 'The language of this text could not be detected. Choose the input language and try again.');
+      throw new AppError(
+        'UNPROCESSABLE',
+        'The language of this text could not be detected. Choose the input language and try again.',
+      );
     }
     from = detected;
   } else {
@@ -164,7 +212,12 @@ export async function translateText(req: TranslateRequest): Promise<TranslateRes
   const providers = await configuredProviders();
   const candidates = await supporting(providers, from, to);
   if (device && candidates.every((p) => p.id === 'apertium')) {
-    return { translated_text: null, detected_language: detected, handoff: 'device', server_fallback: candidates.length > 0 };
+    return {
+      translated_text: null,
+      detected_language: detected,
+      handoff: 'device',
+      server_fallback: candidates.length > 0,
+    };
   }
   if (!candidates.length) throw await unsupported(providers, from, to, detected);
 
@@ -172,7 +225,9 @@ export async function translateText(req: TranslateRequest): Promise<TranslateRes
   for (const p of candidates) {
     const signal = AbortSignal.timeout(timeoutMs());
     try {
-      const out = await translateChunks(splitText(text, p.maxChars, from), (chunk) => p.translate(chunk, from, to, signal));
+      const out = await translateChunks(splitText(text, p.maxChars, from), (chunk) =>
+        p.translate(chunk, from, to, signal),
+      );
       return { translated_text: out, detected_language: detected };
     } catch (e) {
       if (!(e instanceof ProviderError)) throw e;

@@ -1,7 +1,6 @@
 // POST /api/text/translate/ through the real route handler: the reply shape the page reads.
 import { call, json, useTestDataDir } from '@/tests/support/api';
 
-
 useTestDataDir({ TRANSLATE_PROVIDERS: 'apertium' });
 
 const post = (body: unknown) =>
@@ -11,7 +10,12 @@ describe('POST /api/text/translate/', () => {
   it('answers {success, error, translated_text, detected_language}', async () => {
     const res = await post({ text: 'Hello world', input_language: 'auto', output_language: 'es' });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ success: true, error: null, translated_text: expect.stringMatching(/^Hola mundo$/i), detected_language: 'en' });
+    expect(await json(res)).toEqual({
+      success: true,
+      error: null,
+      translated_text: expect.stringMatching(/^Hola mundo$/i),
+      detected_language: 'en',
+    });
   });
 
   it('refuses a bad request with 400 and a clear error', async () => {
@@ -33,8 +37,20 @@ describe('POST /api/text/translate/', () => {
   });
 
   it('hands a pair to the device when the page says it can translate there', async () => {
-    const res = await post({ text: 'Hello, how are you today?', input_language: 'auto', output_language: 'ko', device: true });
+    const res = await post({
+      text: 'Hello, how are you today?',
+      input_language: 'auto',
+      output_language: 'ko',
+      device: true,
+    });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ success: true, error: null, translated_text: null, detected_language: 'en', handoff: 'device', server_fallback: false });
+    expect(await json(res)).toEqual({
+      success: true,
+      error: null,
+      translated_text: null,
+      detected_language: 'en',
+      handoff: 'device',
+      server_fallback: false,
+    });
   });
 });

@@ -23,8 +23,9 @@ function cut(piece: string, max: number): string[] {
 }
 
 export function splitText(text: string, maxChars: number, lang?: string): Chunk[] {
-  const sentences = [...new Intl.Segmenter(lang, { granularity: 'sentence' }).segment(text)]
-    .flatMap((s) => cut(s.segment, maxChars));
+  const sentences = [...new Intl.Segmenter(lang, { granularity: 'sentence' }).segment(text)].flatMap((s) =>
+    cut(s.segment, maxChars),
+  );
   const groups: string[] = [];
   let current = '';
   for (const s of sentences) {

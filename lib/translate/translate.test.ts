@@ -8,18 +8,32 @@ import { deeplBaseUrl } from './providers/deepl';
 import { parseModes, route } from './providers/apertium';
 import { splitText } from './split';
 
-
-const ENV_KEYS = ['TRANSLATE_PROVIDERS', 'LIBRETRANSLATE_URL', 'LIBRETRANSLATE_API_KEY', 'DEEPL_API_KEY', 'DEEPL_API_URL', 'TRANSLATE_TIMEOUT_MS'];
-afterEach(() => { for (const k of ENV_KEYS) delete process.env[k]; });
+const ENV_KEYS = [
+  'TRANSLATE_PROVIDERS',
+  'LIBRETRANSLATE_URL',
+  'LIBRETRANSLATE_API_KEY',
+  'DEEPL_API_KEY',
+  'DEEPL_API_URL',
+  'TRANSLATE_TIMEOUT_MS',
+];
+afterEach(() => {
+  for (const k of ENV_KEYS) delete process.env[k];
+});
 
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
-interface Fake { url: string; requests: { path: string; headers: http.IncomingHttpHeaders; body: string }[]; close: () => Promise<void> }
+interface Fake {
+  url: string;
+  requests: { path: string; headers: http.IncomingHttpHeaders; body: string }[];
+  close: () => Promise<void>;
+}
 
 async function fakeServer(handler: Handler): Promise<Fake> {
   const requests: Fake['requests'] = [];
   const server = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (d) => { body += d; });
+    req.on('data', (d) => {
+      body += d;
+    });
     req.on('end', () => {
       requests.push({ path: req.url ?? '', headers: req.headers, body });
       handler(req, body, res);
@@ -30,7 +44,11 @@ async function fakeServer(handler: Handler): Promise<Fake> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -39,12 +57,22 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: AppError) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: AppError) => e,
+  );
 
 describe('validation', () => {
   it.each([
     ['blank text', { text: '   ', input_language: 'en', output_language: 'es' }, /Enter some text/],
-    ['5001 characters', { text: 'x'.repeat(5001), input_language: 'en', output_language: 'es' }, /too long: 5001 characters; the limit is 5000/],
+    [
+      '5001 characters',
+      { text: 'x'.repeat(5001), input_language: 'en', output_language: 'es' },
+      /too long: 5001 characters; the limit is 5000/,
+    ],
     ['unknown input', { text: 'hi', input_language: 'xx', output_language: 'es' }, /Unsupported input language "xx"/],
     ['auto output', { text: 'hi', input_language: 'en', output_language: 'auto' }, /Auto detect is only for the input/],
     ['unknown output', { text: 'hi', input_language: 'en', output_language: 'zh' }, /Unsupported output language "zh"/],
@@ -57,17 +85,23 @@ describe('validation', () => {
 
   it('returns same-language text unchanged, and symbols as they are', async () => {
     process.env.TRANSLATE_PROVIDERS = 'none';
-    await expect(translateText({ text: 'Hola amigos', input_language: 'es', output_language: 'es' }))
-      .resolves.toEqual({ translated_text: 'Hola amigos', detected_language: null });
-    await expect(translateText({ text: 'Guten Morgen, wie geht es dir?', input_language: 'auto', output_language: 'de' }))
-      .resolves.toEqual({ translated_text: 'Guten Morgen, wie geht es dir?', detected_language: 'de' });
-    await expect(translateText({ text: '12 + 30 = 42', input_language: 'auto', output_language: 'ko' }))
-      .resolves.toEqual({ translated_text: '12 + 30 = 42', detected_language: null });
+    await expect(translateText({ text: 'Hola amigos', input_language: 'es', output_language: 'es' })).resolves.toEqual({
+      translated_text: 'Hola amigos',
+      detected_language: null,
+    });
+    await expect(
+      translateText({ text: 'Guten Morgen, wie geht es dir?', input_language: 'auto', output_language: 'de' }),
+    ).resolves.toEqual({ translated_text: 'Guten Morgen, wie geht es dir?', detected_language: 'de' });
+    await expect(
+      translateText({ text: '12 + 30 = 42', input_language: 'auto', output_language: 'ko' }),
+    ).resolves.toEqual({ translated_text: '12 + 30 = 42', detected_language: null });
   });
 });
 
 describe('Apertium (local engine, for real)', () => {
-  beforeEach(() => { process.env.TRANSLATE_PROVIDERS = 'apertium'; });
+  beforeEach(() => {
+    process.env.TRANSLATE_PROVIDERS = 'apertium';
+  });
 
   it("translates 'Hello world' from English to Spanish", async () => {
     const r = await translateText({ text: 'Hello world', input_language: 'en', output_language: 'es' });
@@ -75,37 +109,56 @@ describe('Apertium (local engine, for real)', () => {
   });
 
   it('detects English with auto and pivots English → Portuguese through Spanish', async () => {
-    const r = await translateText({ text: 'Hello world. Good morning, my friend!', input_language: 'auto', output_language: 'pt' });
+    const r = await translateText({
+      text: 'Hello world. Good morning, my friend!',
+      input_language: 'auto',
+      output_language: 'pt',
+    });
     expect(r.detected_language).toBe('en');
     expect(r.translated_text).toMatch(/Olá mundo/i);
     expect(r.translated_text).toMatch(/amigo/i);
   });
 
   it('names the pair and the languages it has for the visitor; the administrator hint is a separate field', async () => {
-    const e = await failure(translateText({ text: '안녕하세요, 만나서 반갑습니다', input_language: 'auto', output_language: 'en' }));
+    const e = await failure(
+      translateText({ text: '안녕하세요, 만나서 반갑습니다', input_language: 'auto', output_language: 'en' }),
+    );
     expect(e).toBeInstanceOf(TranslateError);
     expect(e.code).toBe('NOT_IMPLEMENTED');
-    expect(e.message).toBe('Translation from Korean to English is not available here. This site translates between English, Spanish, French, Portuguese and Italian.');
+    expect(e.message).toBe(
+      'Translation from Korean to English is not available here. This site translates between English, Spanish, French, Portuguese and Italian.',
+    );
     expect((e as TranslateError).detected_language).toBe('ko');
     expect(e.fields).toEqual({
-      detected_language: 'ko', translated_text: null,
-      available_languages: ['en', 'es', 'fr', 'pt', 'it'], admin_hint: expect.stringMatching(/LibreTranslate or DeepL/),
+      detected_language: 'ko',
+      translated_text: null,
+      available_languages: ['en', 'es', 'fr', 'pt', 'it'],
+      admin_hint: expect.stringMatching(/LibreTranslate or DeepL/),
     });
   });
 
   it('hands an Apertium-only pair to a device that can translate, with Apertium as the fallback (issue 16)', async () => {
-    await expect(translateText({ text: 'I would like to merge two PDF files', input_language: 'auto', output_language: 'es', device: true }))
-      .resolves.toEqual({ translated_text: null, detected_language: 'en', handoff: 'device', server_fallback: true });
+    await expect(
+      translateText({
+        text: 'I would like to merge two PDF files',
+        input_language: 'auto',
+        output_language: 'es',
+        device: true,
+      }),
+    ).resolves.toEqual({ translated_text: null, detected_language: 'en', handoff: 'device', server_fallback: true });
     // No server engine at all for the pair: the device is the only chance.
-    await expect(translateText({ text: 'Hello, how are you today?', input_language: 'en', output_language: 'ko', device: true }))
-      .resolves.toEqual({ translated_text: null, detected_language: null, handoff: 'device', server_fallback: false });
+    await expect(
+      translateText({ text: 'Hello, how are you today?', input_language: 'en', output_language: 'ko', device: true }),
+    ).resolves.toEqual({ translated_text: null, detected_language: null, handoff: 'device', server_fallback: false });
     // Without the flag (the spec's clients), Apertium translates as before.
     const r = await translateText({ text: 'Hello world', input_language: 'en', output_language: 'es' });
     expect(r.translated_text).toMatch(/^Hola mundo$/i);
   });
 
   it('refuses a device flag that is not a boolean', async () => {
-    const e = await failure(translateText({ text: 'Hello', input_language: 'en', output_language: 'es', device: 'yes' }));
+    const e = await failure(
+      translateText({ text: 'Hello', input_language: 'en', output_language: 'es', device: 'yes' }),
+    );
     expect([e.code, e.message]).toEqual(['BAD_REQUEST', 'The field "device" must be true or false.']);
   });
 
@@ -153,7 +206,13 @@ describe('LibreTranslate adapter', () => {
     const r = await translateText({ text: '안녕하세요', input_language: 'auto', output_language: 'en' });
     expect(r).toEqual({ translated_text: '[ko>en] 안녕하세요', detected_language: 'ko' });
     const post = server.requests.find((q) => q.path === '/translate');
-    expect(JSON.parse(post!.body)).toEqual({ q: '안녕하세요', source: 'ko', target: 'en', format: 'text', api_key: 'secret-key' });
+    expect(JSON.parse(post!.body)).toEqual({
+      q: '안녕하세요',
+      source: 'ko',
+      target: 'en',
+      format: 'text',
+      api_key: 'secret-key',
+    });
   });
 
   it('splits long text at sentence boundaries within 2000 characters and keeps the line breaks', async () => {
@@ -171,7 +230,10 @@ describe('LibreTranslate adapter', () => {
 
   it('does not offer pairs the instance has not loaded', async () => {
     const e = await failure(translateText({ text: 'Bonjour', input_language: 'fr', output_language: 'ko' }));
-    expect([e.code, e.message]).toEqual(['NOT_IMPLEMENTED', expect.stringMatching(/^Translation from French to Korean is not available here\./)]);
+    expect([e.code, e.message]).toEqual([
+      'NOT_IMPLEMENTED',
+      expect.stringMatching(/^Translation from French to Korean is not available here\./),
+    ]);
   });
 
   it.each([
@@ -190,14 +252,19 @@ describe('LibreTranslate adapter', () => {
     process.env.TRANSLATE_TIMEOUT_MS = '300';
     const started = Date.now();
     const e = await failure(translateText({ text: 'Hello there', input_language: 'en', output_language: 'ko' }));
-    expect([e.code, e.message]).toEqual(['TIMEOUT', 'The translation service took too long to answer. Please try again.']);
+    expect([e.code, e.message]).toEqual([
+      'TIMEOUT',
+      'The translation service took too long to answer. Please try again.',
+    ]);
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('hands over to the next engine that has the pair, and never logs the text', async () => {
     mode = 'crash';
     process.env.TRANSLATE_PROVIDERS = 'libretranslate,apertium';
-    const spies = (['log', 'info', 'warn', 'error'] as const).map((k) => jest.spyOn(console, k).mockImplementation(() => undefined));
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((k) =>
+      jest.spyOn(console, k).mockImplementation(() => undefined),
+    );
     try {
       const r = await translateText({ text: 'Hello world', input_language: 'en', output_language: 'fr' });
       expect(r.translated_text).toMatch(/monde/i);
@@ -212,7 +279,10 @@ describe('LibreTranslate adapter', () => {
   it('unreachable server → clear error', async () => {
     process.env.LIBRETRANSLATE_URL = 'http://127.0.0.1:9';
     const e = await failure(translateText({ text: 'Hello', input_language: 'en', output_language: 'ko' }));
-    expect([e.code, e.message]).toEqual(['UNAVAILABLE', 'The translation service cannot be reached right now. Please try again later.']);
+    expect([e.code, e.message]).toEqual([
+      'UNAVAILABLE',
+      'The translation service cannot be reached right now. Please try again later.',
+    ]);
   });
 });
 
@@ -222,9 +292,15 @@ describe('DeepL adapter', () => {
   beforeAll(async () => {
     server = await fakeServer((req, body, res) => {
       if (req.url !== '/v2/translate') return json(res, 404, { message: 'Not found' });
-      if (status !== 200) return json(res, status, { message: status === 456 ? 'Quota exceeded' : status === 403 ? 'Wrong key' : 'Value for target_lang not supported.' });
+      if (status !== 200)
+        return json(res, status, {
+          message:
+            status === 456 ? 'Quota exceeded' : status === 403 ? 'Wrong key' : 'Value for target_lang not supported.',
+        });
       const b = JSON.parse(body) as { text: string[]; source_lang: string; target_lang: string };
-      json(res, 200, { translations: b.text.map((t) => ({ detected_source_language: b.source_lang, text: `<${b.target_lang}> ${t}` })) });
+      json(res, 200, {
+        translations: b.text.map((t) => ({ detected_source_language: b.source_lang, text: `<${b.target_lang}> ${t}` })),
+      });
     });
   });
   afterAll(() => server.close());

@@ -3,7 +3,8 @@
 // nothing about administrators. Browser-safe.
 import { LANGUAGE_CODES, languageName, type LanguageCode } from './languages';
 
-const list = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]);
+const list = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
 
 export function unavailableMessage(
   from: LanguageCode,
@@ -20,5 +21,7 @@ export function unavailableMessage(
     .filter(([a, b]) => !(server.includes(a as LanguageCode) && server.includes(b as LanguageCode)))
     .map(([a, b]) => `${languageName(a)} to ${languageName(b)}`);
   if (extra.length) parts.push(`${parts.length ? 'and, on this device, ' : 'on this device, '}${list(extra)}`);
-  return parts.length ? `${head} You can translate ${parts.join(' ')}.` : `${head} No translation is available in this browser at the moment.`;
+  return parts.length
+    ? `${head} You can translate ${parts.join(' ')}.`
+    : `${head} No translation is available in this browser at the moment.`;
 }

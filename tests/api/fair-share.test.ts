@@ -10,7 +10,9 @@ useTestDataDir({ JOB_CONCURRENCY: '2', MAX_JOBS_PER_CLIENT: '2', JOB_TIMEOUT_SEC
 
 it('a small job from client B finishes within 10 s while client A holds two slow ones', async () => {
   // A noisy 24-megapixel photo: image/compress searches JPEG qualities on it for tens of seconds.
-  const photo = await sharp({ create: { width: 6000, height: 4000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } } } as never)
+  const photo = await sharp({
+    create: { width: 6000, height: 4000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+  } as never)
     .jpeg({ quality: 95 })
     .toBuffer();
   const small = await sampleFile('png', 'small.png');
@@ -18,7 +20,10 @@ it('a small job from client B finishes within 10 s while client A holds two slow
   const rss = sampleRss(200);
 
   const slow = await as('client-a', async () => {
-    const ups = [await upload('image/compress', [{ name: 'a1.jpg', data: photo }]), await upload('image/compress', [{ name: 'a2.jpg', data: photo }])];
+    const ups = [
+      await upload('image/compress', [{ name: 'a1.jpg', data: photo }]),
+      await upload('image/compress', [{ name: 'a2.jpg', data: photo }]),
+    ];
     for (const u of ups) expect(u.res.status).toBe(200);
     return ups.map((u) => processStep('image/compress', { session_id: u.sessionId }));
   });

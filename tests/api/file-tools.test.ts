@@ -4,7 +4,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FILE_TOOLS, downloadName, type FileToolDef } from '@/lib/tools/registry';
-import { call, cleanup, download, json, loadFixture, newSessionId, processStep, upload, useTestDataDir } from '../support/api';
+import {
+  call,
+  cleanup,
+  download,
+  json,
+  loadFixture,
+  newSessionId,
+  processStep,
+  upload,
+  useTestDataDir,
+} from '../support/api';
 import { sampleFile } from '../support/sample-files';
 
 const data = useTestDataDir();
@@ -41,7 +51,9 @@ describe.each(FILE_TOOLS.map((t) => [t.api, t] as const))('%s', (_api, tool) => 
       expect(dl.res.headers.get('content-type')).toBe(tool.output.mime);
       expect(Number(dl.res.headers.get('content-length'))).toBe(dl.data.length);
       const expectedName = downloadName(tool, inputs[0].name);
-      expect(dl.res.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(expectedName)}`);
+      expect(dl.res.headers.get('content-disposition')).toContain(
+        `filename*=UTF-8''${encodeURIComponent(expectedName)}`,
+      );
       expect(dl.res.headers.get('content-disposition')).toMatch(/^attachment;/);
       await fixture.check(dl.data, inputs);
 
@@ -109,7 +121,7 @@ describe.each(FILE_TOOLS.map((t) => [t.api, t] as const))('%s', (_api, tool) => 
     }
   });
 
-  it('answers 404 for an unknown session, a made-up file id and another tool\'s file id', async () => {
+  it("answers 404 for an unknown session, a made-up file id and another tool's file id", async () => {
     const pr = await processStep(tool.api, { session_id: newSessionId(), ...fieldsFor(tool) });
     expect(pr.res.status).toBe(404);
     expect((await download(tool.api, '0'.repeat(32))).res.status).toBe(404);

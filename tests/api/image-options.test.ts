@@ -25,13 +25,20 @@ async function jobWith(api: string, file: { name: string; data: Buffer }, settin
 async function fetchDownload(api: string, fileId: string) {
   const dl = await download(api, fileId);
   expect(dl.res.status).toBe(200);
-  return { data: dl.data, type: dl.res.headers.get('content-type') ?? '', disposition: dl.res.headers.get('content-disposition') ?? '' };
+  return {
+    data: dl.data,
+    type: dl.res.headers.get('content-type') ?? '',
+    disposition: dl.res.headers.get('content-disposition') ?? '',
+  };
 }
 
 const magic = (b: Buffer) =>
-  b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) ? 'jpeg'
-    : b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' ? 'webp'
-      : b.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]$/.test(b.subarray(8, 12).toString('latin1')) ? 'avif'
+  b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))
+    ? 'jpeg'
+    : b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP'
+      ? 'webp'
+      : b.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]$/.test(b.subarray(8, 12).toString('latin1'))
+        ? 'avif'
         : 'unknown';
 
 describe('Image Compress options', () => {
@@ -42,7 +49,7 @@ describe('Image Compress options', () => {
 
   it('meets a target size below the similarity choice', async () => {
     const plain = await runJob('image/compress', [{ name: 'p.jpg', data: photo }]);
-    const target = Math.floor(plain.data.length / 1024 * 0.6);
+    const target = Math.floor((plain.data.length / 1024) * 0.6);
     const r = await jobWith('image/compress', { name: 'p.jpg', data: photo }, { target_kb: target });
     expect(r.status).toBe(200);
     expect(r.data.length).toBeLessThanOrEqual(target * 1024);
@@ -50,7 +57,11 @@ describe('Image Compress options', () => {
     const px = djpeg(r.data);
     expect([px.width, px.height]).toEqual([1600, 1200]);
     // A target the similarity choice already meets changes nothing.
-    const loose = await jobWith('image/compress', { name: 'p.jpg', data: photo }, { target_kb: Math.ceil(plain.data.length / 1024) + 50 });
+    const loose = await jobWith(
+      'image/compress',
+      { name: 'p.jpg', data: photo },
+      { target_kb: Math.ceil(plain.data.length / 1024) + 50 },
+    );
     expect(loose.data.equals(plain.data)).toBe(true);
   });
 
@@ -64,7 +75,10 @@ describe('Image Compress options', () => {
     expect(Math.abs(px.width / px.height - 4 / 3)).toBeLessThan(0.02);
   });
 
-  it.each([['webp', 'image/webp'], ['avif', 'image/avif']])('writes %s (magic bytes, MIME, extension)', async (format, mime) => {
+  it.each([
+    ['webp', 'image/webp'],
+    ['avif', 'image/avif'],
+  ])('writes %s (magic bytes, MIME, extension)', async (format, mime) => {
     const r = await jobWith('image/compress', { name: 'holiday.jpg', data: photo }, { format });
     expect(r.status).toBe(200);
     expect(magic(r.data)).toBe(format);
@@ -82,7 +96,9 @@ describe('Image Compress options', () => {
   });
 
   it.each([
-    [{ target_kb: 'big' }, 'target_kb'], [{ target_kb: 0 }, 'target_kb'], [{ target_kb: 2.5 }, 'target_kb'],
+    [{ target_kb: 'big' }, 'target_kb'],
+    [{ target_kb: 0 }, 'target_kb'],
+    [{ target_kb: 2.5 }, 'target_kb'],
     [{ format: 'gif' }, 'format'],
   ])('refuses %j with a 400 naming the option', async (settings, field) => {
     const r = await jobWith('image/compress', { name: 'p.jpg', data: photo }, settings);
@@ -103,21 +119,40 @@ describeCorpus('Image Compress target on a real photo', () => {
 
 describe('PNG to JPG background', () => {
   it('fills transparent areas with the chosen colour (djpeg reads it)', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([{ input: await sharp({ create: { width: 20, height: 20, channels: 4, background: '#0000ff' } }).png().toBuffer(), left: 40, top: 24 }])
-      .png().toBuffer();
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: await sharp({ create: { width: 20, height: 20, channels: 4, background: '#0000ff' } })
+            .png()
+            .toBuffer(),
+          left: 40,
+          top: 24,
+        },
+      ])
+      .png()
+      .toBuffer();
     const r = await jobWith('image/png_to_jpg', { name: 't.png', data: png }, { background: '#ff8000' });
     expect(r.status).toBe(200);
     const px = djpeg(r.data);
-    const at = (x: number, y: number) => Array.from(px.data.subarray((y * px.width + x) * 3, (y * px.width + x) * 3 + 3));
-    for (const [c, want] of at(5, 5).map((v, i) => [v, [255, 128, 0][i]])) expect(Math.abs(c - want)).toBeLessThanOrEqual(6);
+    const at = (x: number, y: number) =>
+      Array.from(px.data.subarray((y * px.width + x) * 3, (y * px.width + x) * 3 + 3));
+    for (const [c, want] of at(5, 5).map((v, i) => [v, [255, 128, 0][i]]))
+      expect(Math.abs(c - want)).toBeLessThanOrEqual(6);
     const blue = at(50, 34);
     expect(blue[2]).toBeGreaterThan(200);
     expect(blue[0]).toBeLessThan(40);
     // Absent: white as before.
     const plain = await jobWith('image/png_to_jpg', { name: 't.png', data: png }, {});
-    expect(djpeg(plain.data).data.subarray(0, 3).every((v) => v >= 250)).toBe(true);
-    expect((await jobWith('image/png_to_jpg', { name: 't.png', data: png }, { background: 'orange' })).status).toBe(400);
+    expect(
+      djpeg(plain.data)
+        .data.subarray(0, 3)
+        .every((v) => v >= 250),
+    ).toBe(true);
+    expect((await jobWith('image/png_to_jpg', { name: 't.png', data: png }, { background: 'orange' })).status).toBe(
+      400,
+    );
   });
 });
 

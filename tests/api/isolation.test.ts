@@ -46,7 +46,9 @@ describe('isolation between visitors', () => {
       expect(await json(res)).toMatchObject({ success: false });
     }
     for (let i = 0; i < 20; i++) {
-      const guess = (await download(API, [...Array(32)].map(() => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join(''))).res;
+      const guess = (
+        await download(API, [...Array(32)].map(() => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join(''))
+      ).res;
       expect(guess.status).toBe(404);
     }
     expect((await processStep(API, { session_id: newSessionId() })).res.status).toBe(404);

@@ -26,38 +26,48 @@ beforeAll(async () => {
 }, 120_000);
 
 describe.each(TOOLS)('$api', ({ api, files, fields }) => {
-  it.each(BOMBS)('%s bomb: 422 naming the file or a result, memory bounded and released', async (kind) => {
-    const cfg = serverConfig();
-    const name = `${kind}-bomb.pdf`;
-    const up = await upload(api, Array.from({ length: files }, () => ({ name, data: bombs.get(kind)! })), fields);
-    if (up.res.status !== 200) {
-      // Refused at upload (a cheap check found it): fine, as long as it is a clear 4xx.
-      expect(up.res.status).toBeGreaterThanOrEqual(400);
-      expect(up.res.status).toBeLessThan(500);
-      return;
-    }
-    const rss = sampleRss();
-    const stall = monitorEventLoopDelay({ resolution: 10 });
-    stall.enable();
-    const started = Date.now();
-    const pr = await processStep(api, { session_id: up.sessionId, ...fields });
-    const seconds = (Date.now() - started) / 1000;
-    stall.disable();
-    await rss.stop();
-    const peak = rss.peakMb() - idleMb;
-    const stallMs = stall.max / 1e6;
-    console.info(`[job-memory] ${api} ${kind}: ${pr.res.status} in ${seconds.toFixed(1)} s, tree peak +${peak.toFixed(0)} MB, main-thread stall max ${stallMs.toFixed(0)} ms`);
-    // The job runs in another process: the server's event loop only waits for it.
-    expect(stallMs).toBeLessThan(1000); // generous: this machine's cores are shared with other work
-    expect([200, 422]).toContain(pr.res.status);
-    if (pr.res.status === 422) expect(pr.body.error).toMatch(new RegExp(`${kind}-bomb\\.pdf|These files`));
-    expect(seconds).toBeLessThan(90);
-    // One runner at its cap, the sampling interval's overshoot and this process's share of the work.
-    expect(peak).toBeLessThan(cfg.jobMemoryMb + 400);
-    // Back to idle: a runner left large was replaced.
-    const after = await settledRssMb(idleMb + cfg.jobRecycleMb + 150);
-    expect(after - idleMb).toBeLessThan(cfg.jobRecycleMb + 150);
-  }, 150_000);
+  it.each(BOMBS)(
+    '%s bomb: 422 naming the file or a result, memory bounded and released',
+    async (kind) => {
+      const cfg = serverConfig();
+      const name = `${kind}-bomb.pdf`;
+      const up = await upload(
+        api,
+        Array.from({ length: files }, () => ({ name, data: bombs.get(kind)! })),
+        fields,
+      );
+      if (up.res.status !== 200) {
+        // Refused at upload (a cheap check found it): fine, as long as it is a clear 4xx.
+        expect(up.res.status).toBeGreaterThanOrEqual(400);
+        expect(up.res.status).toBeLessThan(500);
+        return;
+      }
+      const rss = sampleRss();
+      const stall = monitorEventLoopDelay({ resolution: 10 });
+      stall.enable();
+      const started = Date.now();
+      const pr = await processStep(api, { session_id: up.sessionId, ...fields });
+      const seconds = (Date.now() - started) / 1000;
+      stall.disable();
+      await rss.stop();
+      const peak = rss.peakMb() - idleMb;
+      const stallMs = stall.max / 1e6;
+      console.info(
+        `[job-memory] ${api} ${kind}: ${pr.res.status} in ${seconds.toFixed(1)} s, tree peak +${peak.toFixed(0)} MB, main-thread stall max ${stallMs.toFixed(0)} ms`,
+      );
+      // The job runs in another process: the server's event loop only waits for it.
+      expect(stallMs).toBeLessThan(1000); // generous: this machine's cores are shared with other work
+      expect([200, 422]).toContain(pr.res.status);
+      if (pr.res.status === 422) expect(pr.body.error).toMatch(new RegExp(`${kind}-bomb\\.pdf|These files`));
+      expect(seconds).toBeLessThan(90);
+      // One runner at its cap, the sampling interval's overshoot and this process's share of the work.
+      expect(peak).toBeLessThan(cfg.jobMemoryMb + 400);
+      // Back to idle: a runner left large was replaced.
+      const after = await settledRssMb(idleMb + cfg.jobRecycleMb + 150);
+      expect(after - idleMb).toBeLessThan(cfg.jobRecycleMb + 150);
+    },
+    150_000,
+  );
 });
 
 // With the tools' own caps most bombs never get near the runner's cap; a low cap shows the backstop at work:
@@ -82,9 +92,13 @@ describe('the RSS cap as the backstop (JOB_MEMORY_MB=200)', () => {
       expect([200, 422]).toContain(pr.res.status);
       statuses.push(`${kind}: ${pr.res.status} ${pr.res.status === 422 ? pr.body.error : ''}`);
     }
-    console.info(`[job-memory] backstop, runner peak ${((jobPool().peaks.get('pdf/to_docx') ?? 0) / 1024 / 1024).toFixed(0)} MB:\n${statuses.join('\n')}`);
+    console.info(
+      `[job-memory] backstop, runner peak ${((jobPool().peaks.get('pdf/to_docx') ?? 0) / 1024 / 1024).toFixed(0)} MB:\n${statuses.join('\n')}`,
+    );
     // At least one job was stopped by the runner's memory cap, with the message naming its file.
-    expect(statuses.some((s) => /-bomb\.pdf" needs more memory than this server allows for one job/.test(s))).toBe(true);
+    expect(statuses.some((s) => /-bomb\.pdf" needs more memory than this server allows for one job/.test(s))).toBe(
+      true,
+    );
     expect(jobPool().peaks.get('pdf/to_docx')!).toBeLessThan((200 + 300) * 1024 * 1024);
   }, 300_000);
 });

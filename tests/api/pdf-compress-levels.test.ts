@@ -25,8 +25,15 @@ function save(name: string, data: Buffer): string {
 }
 const text = (f: string) => execFileSync('pdftotext', [f, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ').trim();
 /** Highest x-ppi of the colour images (soft masks aside) pdfimages lists. */
-const maxPpi = (f: string) => Math.max(...execFileSync('pdfimages', ['-list', f], { encoding: 'utf8' })
-  .split('\n').slice(2).map((l) => l.trim().split(/\s+/)).filter((c) => c[2] === 'image').map((c) => Number(c[12])));
+const maxPpi = (f: string) =>
+  Math.max(
+    ...execFileSync('pdfimages', ['-list', f], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .map((l) => l.trim().split(/\s+/))
+      .filter((c) => c[2] === 'image')
+      .map((c) => Number(c[12])),
+  );
 
 async function compress(data: Buffer, name: string, level?: string) {
   const up = await upload(API, [{ name, data, type: 'application/pdf' }]);
@@ -94,7 +101,9 @@ describe('pdf/compress decoder caps', () => {
     expect(pr.res.status).toBe(200);
     const dl = await download(API, pr.body.file_id as string);
     const file = save('image-bomb-out.pdf', dl.data);
-    expect(execFileSync('qpdf', ['--check', file], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
+    expect(execFileSync('qpdf', ['--check', file], { encoding: 'utf8' })).toMatch(
+      /No syntax or stream encoding errors/,
+    );
     expect(dl.data.length).toBeLessThan(data.length);
   });
 });

@@ -26,13 +26,17 @@ it('a 1 MB Flate content bomb answers 422 naming the file', async () => {
 it.each([
   ['huge-page.pdf', () => hugePagePdf(10_000)],
   ['blank-pages.pdf', () => blankLargePagesPdf(40)],
-])('%s converts with bounded work (200)', async (name, make) => {
-  const up = await upload(TOOL, [{ name, data: Buffer.from(await make()) }]);
-  expect(up.res.status).toBe(200);
-  const t = Date.now();
-  const pr = await processStep(TOOL, { session_id: up.sessionId });
-  expect(pr.res.status).toBe(200);
-  expect(pr.body.success).toBe(true);
-  expect(Date.now() - t).toBeLessThan(60_000);
-  await cleanup(TOOL, up.sessionId);
-}, 120_000);
+])(
+  '%s converts with bounded work (200)',
+  async (name, make) => {
+    const up = await upload(TOOL, [{ name, data: Buffer.from(await make()) }]);
+    expect(up.res.status).toBe(200);
+    const t = Date.now();
+    const pr = await processStep(TOOL, { session_id: up.sessionId });
+    expect(pr.res.status).toBe(200);
+    expect(pr.body.success).toBe(true);
+    expect(Date.now() - t).toBeLessThan(60_000);
+    await cleanup(TOOL, up.sessionId);
+  },
+  120_000,
+);

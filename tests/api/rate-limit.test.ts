@@ -14,7 +14,10 @@ describe('rate limits', () => {
     const over = await count();
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await json(over)).toEqual({ success: false, error: 'Too many requests. Please wait a moment and try again.' });
+    expect(await json(over)).toEqual({
+      success: false,
+      error: 'Too many requests. Please wait a moment and try again.',
+    });
     // Another client is not affected.
     await as('carol', async () => expect((await count()).status).toBe(200));
   });
@@ -48,7 +51,9 @@ describe('JSON body limits and text limits', () => {
     const flags = await call('POST', '/api/text/count/', { body: JSON.stringify({ text: '🇰🇷'.repeat(5000) }) });
     expect(flags.status).toBe(200);
     expect((await json(flags)).chars).toBe(5000);
-    const qr = await call('POST', '/api/qr/generate/process/', { body: JSON.stringify({ content: '가'.repeat(1001) }) });
+    const qr = await call('POST', '/api/qr/generate/process/', {
+      body: JSON.stringify({ content: '가'.repeat(1001) }),
+    });
     expect(qr.status).toBe(400);
     expect((await json(qr)).error).toBe('The text can be at most 1000 characters long.');
     const bad = await call('POST', '/api/text/count/', { body: '{not json' });

@@ -13,7 +13,9 @@ useTestDataDir();
 const API = 'image/remove_background';
 const fixture = loadFixture('image-remove-background')!;
 let comp: Composite;
-beforeAll(async () => { comp = await makeComposite(1); });
+beforeAll(async () => {
+  comp = await makeComposite(1);
+});
 
 /** Upload the fixture, process with these settings (typed JSON: crop is a boolean), download. */
 async function runWith(settings: Record<string, unknown>) {
@@ -39,7 +41,9 @@ async function pixel(data: Buffer, x: number, y: number) {
 test('white background and JPG output: a JPEG named .jpg, white where the cut-out was transparent', async () => {
   const r = await runWith({ background: '#ffffff', format: 'jpeg' });
   expect(r.res.headers.get('content-type')).toBe('image/jpeg');
-  expect(r.res.headers.get('content-disposition')).toContain(encodeURIComponent('ball on grass_removed_background.jpg'));
+  expect(r.res.headers.get('content-disposition')).toContain(
+    encodeURIComponent('ball on grass_removed_background.jpg'),
+  );
   expect(isJpeg(r.data)).toBe(true);
   const meta = await sharp(r.data).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', comp.width, comp.height]);
@@ -64,11 +68,18 @@ test('crop: transparent PNG cut to the subject plus the documented margin', asyn
   const r = await runWith({ crop: true });
   expect(isPng(r.data)).toBe(true);
   // Expected box from the composite's true mask (same threshold idea: clearly visible pixels).
-  let x0 = comp.width, y0 = comp.height, x1 = -1, y1 = -1;
-  for (let y = 0; y < comp.height; y++) for (let x = 0; x < comp.width; x++) {
-    if (comp.mask[y * comp.width + x] < 128) continue;
-    x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
-  }
+  let x0 = comp.width,
+    y0 = comp.height,
+    x1 = -1,
+    y1 = -1;
+  for (let y = 0; y < comp.height; y++)
+    for (let x = 0; x < comp.width; x++) {
+      if (comp.mask[y * comp.width + x] < 128) continue;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+    }
   const m = Math.max(CROP_MIN_MARGIN, Math.round(CROP_MARGIN * Math.max(x1 - x0 + 1, y1 - y0 + 1)));
   const w = Math.min(comp.width - 1, x1 + m) - Math.max(0, x0 - m) + 1;
   const h = Math.min(comp.height - 1, y1 + m) - Math.max(0, y0 - m) + 1;
@@ -100,4 +111,3 @@ describe('bad option values: 400 with a clear JSON error, before any model run',
     expect(String(pr.body.error)).not.toMatch(/at \w+ \(|node_modules/);
   });
 });
-

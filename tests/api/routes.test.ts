@@ -29,8 +29,18 @@ describe('API routes', () => {
   });
 
   it('answers unknown paths with a JSON 404, for every method', async () => {
-    const paths = ['/api/', '/api/pdf/', '/api/pdf/merge/', '/api/pdf/nope/upload/', '/api/pdf/merge/download/', '/api/pdf/merge/upload/x/',
-      '/api/qr/generate/upload/', '/api/qr/generate/download/', '/api/text/count/x/', '/api/text/nope/'];
+    const paths = [
+      '/api/',
+      '/api/pdf/',
+      '/api/pdf/merge/',
+      '/api/pdf/nope/upload/',
+      '/api/pdf/merge/download/',
+      '/api/pdf/merge/upload/x/',
+      '/api/qr/generate/upload/',
+      '/api/qr/generate/download/',
+      '/api/text/count/x/',
+      '/api/text/nope/',
+    ];
     for (const p of paths) {
       for (const method of ['GET', 'POST', 'DELETE']) {
         const res = await call(method, p);
@@ -54,7 +64,10 @@ describe('API routes', () => {
   it('maps schema (zod) failures through the status table: 400 naming the field', async () => {
     const res = await call('POST', '/api/pdf/merge/process/', { body: JSON.stringify({}) });
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ success: false, error: 'The field "session_id" is missing or has the wrong type.' });
+    expect(await json(res)).toEqual({
+      success: false,
+      error: 'The field "session_id" is missing or has the wrong type.',
+    });
     const qr = await call('POST', '/api/qr/generate/process/', { body: JSON.stringify({ content: 5 }) });
     expect(qr.status).toBe(400);
     expect((await json(qr)).error).toBe('The field "content" is missing or has the wrong type.');

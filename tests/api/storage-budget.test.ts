@@ -21,7 +21,9 @@ function du(dir: string): number {
 }
 
 const noisePng = (w: number, h: number) =>
-  sharp({ create: { width: w, height: h, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } } as never).png().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } } as never)
+    .png()
+    .toBuffer();
 
 beforeEach(async () => {
   fs.rmSync(data.dir(), { recursive: true, force: true });
@@ -40,12 +42,15 @@ describe('disk budget', () => {
     const png = await noisePng(1200, 1100); // ~4 MB, incompressible
     expect(png.length).toBeGreaterThan(3.5 * MB);
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => as(`up${i}`, () => upload('image/png_to_jpg', [{ name: `p${i}.png`, data: png }]))),
+      Array.from({ length: 8 }, (_, i) =>
+        as(`up${i}`, () => upload('image/png_to_jpg', [{ name: `p${i}.png`, data: png }])),
+      ),
     );
     const statuses = results.map((r) => r.res.status);
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
     expect(statuses.filter((s) => s === 507).length).toBeGreaterThanOrEqual(7);
-    for (const r of results.filter((x) => x.res.status === 507)) expect(r.body).toEqual({ success: false, error: FULL });
+    for (const r of results.filter((x) => x.res.status === 507))
+      expect(r.body).toEqual({ success: false, error: FULL });
     expect(du(data.dir())).toBeLessThanOrEqual(5 * MB);
   });
 

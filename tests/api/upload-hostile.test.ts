@@ -26,7 +26,10 @@ describe('hostile uploads', () => {
     });
     clearInterval(timer);
     expect(res.status).toBe(408);
-    expect(await json(res)).toEqual({ success: false, error: 'The upload was too slow and was stopped. Please check your connection and try again.' });
+    expect(await json(res)).toEqual({
+      success: false,
+      error: 'The upload was too slow and was stopped. Please check your connection and try again.',
+    });
     expect(Date.now() - started).toBeLessThan(5000);
   });
 

@@ -13,17 +13,29 @@ import { loadFixture } from '../support/tool-fixture';
 
 jest.setTimeout(600_000);
 
-const ENV = { MAX_JOBS_PER_WORKER: '1', JOB_CONCURRENCY: '2', REMOVE_BG_CONCURRENCY: '2', MAX_JOBS_PER_CLIENT: '0', JOB_TIMEOUT_SECONDS: '300' };
+const ENV = {
+  MAX_JOBS_PER_WORKER: '1',
+  JOB_CONCURRENCY: '2',
+  REMOVE_BG_CONCURRENCY: '2',
+  MAX_JOBS_PER_CLIENT: '0',
+  JOB_TIMEOUT_SECONDS: '300',
+};
 const saved: Record<string, string | undefined> = {};
 let dir: string;
 beforeAll(async () => {
-  for (const [k, v] of Object.entries(ENV)) { saved[k] = process.env[k]; process.env[k] = v; }
+  for (const [k, v] of Object.entries(ENV)) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
   await resetJobPool();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-pool-test-'));
 });
 afterAll(async () => {
   await resetJobPool();
-  for (const [k, v] of Object.entries(saved)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; }
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -38,7 +50,12 @@ async function runTool(api: string, kind: FileKind, fixture: NonNullable<typeof 
   fs.mkdirSync(workDir);
   const file = path.join(workDir, 'input');
   fs.writeFileSync(file, inputs[0].data);
-  const out = await jobPool().run({ api, inputs: [{ path: file, name: inputs[0].name, size: inputs[0].data.length, kind }], options: {}, workDir });
+  const out = await jobPool().run({
+    api,
+    inputs: [{ path: file, name: inputs[0].name, size: inputs[0].data.length, kind }],
+    options: {},
+    workDir,
+  });
   await fixture.check(fs.readFileSync(out.path), inputs);
   checked.push(api);
 }

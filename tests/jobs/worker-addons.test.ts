@@ -43,23 +43,34 @@ function nativePackages(roots: string[]): string[] {
     let dir = '';
     for (let d = from; ; d = path.dirname(d)) {
       const candidate = path.join(d, 'node_modules', name);
-      if (fs.existsSync(path.join(candidate, 'package.json'))) { dir = candidate; break; }
+      if (fs.existsSync(path.join(candidate, 'package.json'))) {
+        dir = candidate;
+        break;
+      }
       if (path.dirname(d) === d) return; // not installed (an optional package of another platform)
     }
     if (seen.has(dir)) return;
     seen.set(dir, name);
-    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
     for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) visit(dep, dir);
   };
   for (const name of roots) visit(name, root);
-  return [...seen].filter(([dir]) => hasNodeFile(dir)).map(([, name]) => name).sort();
+  return [...seen]
+    .filter(([dir]) => hasNodeFile(dir))
+    .map(([, name]) => name)
+    .sort();
 }
 
 // One exercise per addon, run inside a worker thread: load it and really use it.
 // Which installed packages each one covers (the platform binary packages of sharp, vectorizer, canvas).
 const EXERCISES: { name: string; covers: RegExp; expected: string; code: string }[] = [
   {
-    name: 'sharp', covers: /^(sharp|@img\/sharp-)/, expected: '32,24,200',
+    name: 'sharp',
+    covers: /^(sharp|@img\/sharp-)/,
+    expected: '32,24,200',
     code: `
       const sharp = req('sharp');
       const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c83c1e' } }).png().toBuffer();
@@ -67,7 +78,9 @@ const EXERCISES: { name: string; covers: RegExp; expected: string; code: string 
       return [info.width, info.height, data[0]].join(',');`,
   },
   {
-    name: 'onnxruntime-node (ISNet model, as the job runs it)', covers: /^onnxruntime-node$/, expected: String(1024 * 1024),
+    name: 'onnxruntime-node (ISNet model, as the job runs it)',
+    covers: /^onnxruntime-node$/,
+    expected: String(1024 * 1024),
     code: `
       const { predictMask } = req(workerData.modelModule);
       const rgba = new Uint8Array(48 * 48 * 4).fill(255);
@@ -75,7 +88,9 @@ const EXERCISES: { name: string; covers: RegExp; expected: string; code: string 
       return String(mask.length);`,
   },
   {
-    name: '@neplex/vectorizer', covers: /^@neplex\/vectorizer/, expected: 'true',
+    name: '@neplex/vectorizer',
+    covers: /^@neplex\/vectorizer/,
+    expected: 'true',
     code: `
       const sharp = req('sharp');
       const { vectorize, Preset } = req('@neplex/vectorizer');
@@ -84,7 +99,9 @@ const EXERCISES: { name: string; covers: RegExp; expected: string; code: string 
       return String(svg.includes('<svg'));`,
   },
   {
-    name: '@napi-rs/canvas (pdf.js page rendering)', covers: /^@napi-rs\/canvas/, expected: 'PNG',
+    name: '@napi-rs/canvas (pdf.js page rendering)',
+    covers: /^@napi-rs\/canvas/,
+    expected: 'PNG',
     code: `
       const { createCanvas } = req(req.resolve('@napi-rs/canvas', { paths: [req.resolve('pdfjs-dist/package.json')] }));
       const c = createCanvas(40, 30);
@@ -101,11 +118,20 @@ beforeAll(async () => {
   const esbuild = await import('esbuild');
   modelModule = path.join(root, '.workers', `addons-test-model-${process.pid}.cjs`);
   await esbuild.build({
-    absWorkingDir: root, entryPoints: ['lib/tools/image/background/model.ts'], outfile: modelModule,
-    bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'warning',
+    absWorkingDir: root,
+    entryPoints: ['lib/tools/image/background/model.ts'],
+    outfile: modelModule,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
   });
 });
-afterAll(() => { if (modelModule) fs.rmSync(modelModule, { force: true }); });
+afterAll(() => {
+  if (modelModule) fs.rmSync(modelModule, { force: true });
+});
 
 /** Runs one exercise in a fresh worker thread and waits until that thread has exited. */
 function inFreshThread(code: string): Promise<string> {
@@ -116,7 +142,10 @@ function inFreshThread(code: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const w = new Worker(src, { eval: true, workerData: { root, modelModule } });
     let reply: { ok?: string; err?: string } = { err: 'no reply' };
-    w.on('message', (m) => { reply = m; void w.terminate(); });
+    w.on('message', (m) => {
+      reply = m;
+      void w.terminate();
+    });
     w.on('error', reject);
     w.on('exit', () => (reply.err ? reject(new Error(reply.err)) : resolve(reply.ok!)));
   });
@@ -126,7 +155,8 @@ test('the list below covers every native addon the job worker bundle can load', 
   const native = nativePackages(bundlePackages());
   // Sanity: the scan finds the addons we know of (their platform packages' names vary).
   expect(native).toContain('onnxruntime-node');
-  for (const known of [/^@img\/sharp-/, /^@neplex\/vectorizer-/, /^@napi-rs\/canvas-/]) expect(native.some((n) => known.test(n))).toBe(true);
+  for (const known of [/^@img\/sharp-/, /^@neplex\/vectorizer-/, /^@napi-rs\/canvas-/])
+    expect(native.some((n) => known.test(n))).toBe(true);
   const uncovered = native.filter((n) => !EXERCISES.some((e) => e.covers.test(n)));
   expect(uncovered).toEqual([]);
 });

@@ -63,13 +63,23 @@ function visitor(): Visitor {
   return v;
 }
 
-export async function call(method: string, urlPath: string, init: RequestInit = {}, headers: Record<string, string> = {}): Promise<Response> {
+export async function call(
+  method: string,
+  urlPath: string,
+  init: RequestInit = {},
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const url = `http://localhost${urlPath}`;
   const v = visitor();
   const req = new Request(url, {
     ...init,
     method,
-    headers: { 'x-forwarded-for': v.ip, ...(v.cookie ? { cookie: v.cookie } : {}), ...headers, ...(init.headers as Record<string, string>) },
+    headers: {
+      'x-forwarded-for': v.ip,
+      ...(v.cookie ? { cookie: v.cookie } : {}),
+      ...headers,
+      ...(init.headers as Record<string, string>),
+    },
   });
   const route = resolveApiRoute(method, urlPath);
   if (!route) throw new Error(`no route.ts exports ${method} for ${urlPath}`);
@@ -80,18 +90,24 @@ export async function call(method: string, urlPath: string, init: RequestInit = 
 }
 
 const mimeOf = (name: string) =>
-  ({ pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', bmp: 'image/bmp',
-     docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-     pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' })[
-    name.split('.').pop()!.toLowerCase()
-  ] ?? 'application/octet-stream';
+  ({
+    pdf: 'application/pdf',
+    png: 'image/png',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    gif: 'image/gif',
+    bmp: 'image/bmp',
+    docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  })[name.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
 
 export function multipart(api: string, files: FixtureFile[], fields: Record<string, string | undefined>): FormData {
   const tool = fileToolByApi(api);
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
   const field = tool?.kind === 'merge' ? 'files' : 'file';
-  for (const f of files) form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? mimeOf(f.name) }), f.name);
+  for (const f of files)
+    form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? mimeOf(f.name) }), f.name);
   return form;
 }
 
@@ -105,13 +121,23 @@ export async function json(res: Response): Promise<Record<string, unknown>> {
 }
 
 /** sessionId null: the form carries no session_id at all. */
-export async function upload(api: string, files: FixtureFile[], fields: Record<string, string | undefined> = {}, sessionId: string | null = newSessionId()) {
-  const res = await call('POST', `/api/${api}/upload/`, { body: multipart(api, files, { session_id: sessionId ?? undefined, ...fields }) });
+export async function upload(
+  api: string,
+  files: FixtureFile[],
+  fields: Record<string, string | undefined> = {},
+  sessionId: string | null = newSessionId(),
+) {
+  const res = await call('POST', `/api/${api}/upload/`, {
+    body: multipart(api, files, { session_id: sessionId ?? undefined, ...fields }),
+  });
   return { res, body: await json(res), sessionId: sessionId! };
 }
 
 export async function processStep(api: string, body: Record<string, unknown>) {
-  const res = await call('POST', `/api/${api}/process/`, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const res = await call('POST', `/api/${api}/process/`, {
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   return { res, body: await json(res) };
 }
 
@@ -133,7 +159,13 @@ export async function runJob(api: string, files: FixtureFile[], fields: Record<s
   if (pr.res.status !== 200) throw new Error(`process ${pr.res.status}: ${JSON.stringify(pr.body)}`);
   const dl = await download(api, pr.body.file_id as string);
   if (dl.res.status !== 200) throw new Error(`download ${dl.res.status}`);
-  return { sessionId: up.sessionId, fileId: pr.body.file_id as string, res: dl.res, data: dl.data, processBody: pr.body };
+  return {
+    sessionId: up.sessionId,
+    fileId: pr.body.file_id as string,
+    res: dl.res,
+    data: dl.data,
+    processBody: pr.body,
+  };
 }
 
 export { loadFixture } from './tool-fixture';

@@ -59,9 +59,16 @@ function compare(a: RouteFile, b: RouteFile): number {
 let routes: RouteFile[] | null = null;
 
 /** The handler for `method` on `/api/...` (trailing slash optional), with its params; null: Next's own 404/405. */
-export function resolveApiRoute(method: string, urlPath: string): { handler: Handler; params: Record<string, string | string[]> } | null {
+export function resolveApiRoute(
+  method: string,
+  urlPath: string,
+): { handler: Handler; params: Record<string, string | string[]> } | null {
   routes ??= routeFiles().sort(compare);
-  const parts = urlPath.replace(/^\/api\/?/, '').split('?')[0].split('/').filter((p) => p !== '');
+  const parts = urlPath
+    .replace(/^\/api\/?/, '')
+    .split('?')[0]
+    .split('/')
+    .filter((p) => p !== '');
   for (const route of routes) {
     const params = match(route, parts);
     if (!params) continue;

@@ -22,7 +22,8 @@ export const ascii85Bomb = (outBytes: number) => Buffer.from(`${'z'.repeat(Math.
 /** ASCIIHexDecode: no expansion, but an unbounded decode still holds all of it. */
 export const asciiHexBomb = (outBytes: number) => Buffer.from(`${'20'.repeat(outBytes)}>`, 'latin1');
 
-export const flateBomb = (outBytes: number, byte = 0x20) => zlib.deflateSync(Buffer.alloc(outBytes, byte), { level: 9 });
+export const flateBomb = (outBytes: number, byte = 0x20) =>
+  zlib.deflateSync(Buffer.alloc(outBytes, byte), { level: 9 });
 
 /** LZWDecode (EarlyChange 1, PDF's default) of one repeated byte: LZW's table then holds runs of 2, 3, 4...
  * bytes, so each code stands for one more byte than the last (about 8 MB per 6 KB table). */
@@ -52,7 +53,9 @@ export function lzwBomb(outBytes: number, byte = 0x20): Buffer {
   }
   emit(257);
   const out = Buffer.alloc(Math.ceil(bits.length / 8));
-  bits.forEach((bit, i) => { if (bit) out[i >> 3] |= 0x80 >> (i & 7); });
+  bits.forEach((bit, i) => {
+    if (bit) out[i >> 3] |= 0x80 >> (i & 7);
+  });
   return out;
 }
 
@@ -70,7 +73,13 @@ export async function imageBombPdf(data: Buffer, filter: string): Promise<Uint8A
   const doc = await PDFDocument.create();
   const page = doc.addPage([300, 300]);
   const img = doc.context.stream(data, {
-    Type: 'XObject', Subtype: 'Image', Width: 100, Height: 100, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Filter: filter,
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: 100,
+    Height: 100,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 8,
+    Filter: filter,
   });
   const ref = doc.context.register(img);
   page.node.setXObject(PDFName.of('Im0'), ref);

@@ -13,7 +13,11 @@ export function corpusPath(...parts: string[]): string {
 export function corpusFiles(folder: string, ext?: string): string[] {
   if (!hasCorpus) return [];
   const dir = corpusPath(folder);
-  return fs.readdirSync(dir).filter((f) => !ext || f.toLowerCase().endsWith(ext)).sort().map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => !ext || f.toLowerCase().endsWith(ext))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 /** Jest: describe() when the corpus is present; otherwise a skipped block whose name says why. (Looked up

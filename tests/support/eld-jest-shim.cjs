@@ -6,7 +6,14 @@ const path = require('node:path');
 const esbuild = require('esbuild');
 
 const entry = path.join(__dirname, '../../node_modules/eld/src/entries/static.medium.js');
-const built = esbuild.buildSync({ entryPoints: [entry], bundle: true, format: 'cjs', platform: 'node', write: false, logLevel: 'silent' });
+const built = esbuild.buildSync({
+  entryPoints: [entry],
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  write: false,
+  logLevel: 'silent',
+});
 const mod = { exports: {} };
 new Function('module', 'exports', 'require', built.outputFiles[0].text)(mod, mod.exports, require);
 module.exports = mod.exports;

@@ -44,7 +44,12 @@ export async function manyEntriesDocx(count = 20_000): Promise<FixtureFile> {
   const entries = [
     { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES_DOCX) },
     { name: '_rels/.rels', data: Buffer.from(ROOT_RELS) },
-    { name: 'word/document.xml', data: Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>') },
+    {
+      name: 'word/document.xml',
+      data: Buffer.from(
+        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
+      ),
+    },
   ];
   for (let i = 0; i < count; i++) entries.push({ name: `x/${i}`, data: empty, compress: false } as never);
   return { name: 'many-entries.docx', data: await zip(entries) };

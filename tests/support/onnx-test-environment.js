@@ -7,8 +7,20 @@ const { TestEnvironment } = require('jest-environment-node');
 class OnnxEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
-    for (const name of ['ArrayBuffer', 'Float32Array', 'Float64Array', 'Int8Array', 'Int16Array', 'Int32Array',
-      'Uint8Array', 'Uint8ClampedArray', 'Uint16Array', 'Uint32Array', 'BigInt64Array', 'BigUint64Array']) {
+    for (const name of [
+      'ArrayBuffer',
+      'Float32Array',
+      'Float64Array',
+      'Int8Array',
+      'Int16Array',
+      'Int32Array',
+      'Uint8Array',
+      'Uint8ClampedArray',
+      'Uint16Array',
+      'Uint32Array',
+      'BigInt64Array',
+      'BigUint64Array',
+    ]) {
       this.global[name] = globalThis[name];
     }
   }

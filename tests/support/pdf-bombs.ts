@@ -71,7 +71,8 @@ export async function flateZeros(bytes: number): Promise<Buffer> {
   const done = new Promise((r) => deflate.on('end', r));
   const piece = Buffer.alloc(16 * MB);
   for (let left = bytes; left > 0; left -= piece.length) {
-    if (!deflate.write(left >= piece.length ? piece : piece.subarray(0, left))) await new Promise((r) => deflate.once('drain', r));
+    if (!deflate.write(left >= piece.length ? piece : piece.subarray(0, left)))
+      await new Promise((r) => deflate.once('drain', r));
   }
   deflate.end();
   await done;
@@ -82,7 +83,14 @@ async function withImage(size: number, dict: Record<string, unknown>, data: Buff
   const doc = await PDFDocument.create();
   const page = doc.addPage([600, 800]);
   const ctx = doc.context;
-  const d = ctx.obj({ Type: 'XObject', Subtype: 'Image', BitsPerComponent: 8, Width: size, Height: size, ...dict }) as PDFDict;
+  const d = ctx.obj({
+    Type: 'XObject',
+    Subtype: 'Image',
+    BitsPerComponent: 8,
+    Width: size,
+    Height: size,
+    ...dict,
+  }) as PDFDict;
   const ref: PDFRef = ctx.register(PDFRawStream.of(d, data));
   const name = page.node.newXObject('Im', ref);
   const content = ctx.register(ctx.flateStream(`q 500 0 0 500 50 150 cm /${name.asString().slice(1)} Do Q`));
@@ -98,24 +106,45 @@ export async function pdfBomb(kind: BombKind): Promise<Buffer> {
     case 'lzw': // 200k codes: ~0.3 MB -> ~0.75 GB of grey pixels
       return withImage(27_000, { ColorSpace: 'DeviceGray', Filter: 'LZWDecode' }, lzwBomb(200_000));
     case 'runlength': // 256 KB -> 1 GB
-      return withImage(18_500, { ColorSpace: 'DeviceRGB', Filter: ['RunLengthDecode', 'RunLengthDecode'] }, runLengthBomb(256 * 1024));
+      return withImage(
+        18_500,
+        { ColorSpace: 'DeviceRGB', Filter: ['RunLengthDecode', 'RunLengthDecode'] },
+        runLengthBomb(256 * 1024),
+      );
     case 'ascii85': // LZW in ASCII85: ~0.4 MB -> ~0.75 GB
-      return withImage(27_000, { ColorSpace: 'DeviceGray', Filter: ['ASCII85Decode', 'LZWDecode'] }, ascii85(lzwBomb(200_000)));
+      return withImage(
+        27_000,
+        { ColorSpace: 'DeviceGray', Filter: ['ASCII85Decode', 'LZWDecode'] },
+        ascii85(lzwBomb(200_000)),
+      );
     case 'indexed': {
       // A 1x1 image whose colour table is a 512 MB Flate stream.
       const doc = await PDFDocument.create();
       const page = doc.addPage([600, 800]);
       const ctx = doc.context;
-      const lookup = ctx.register(PDFRawStream.of(ctx.obj({ Filter: 'FlateDecode' }) as PDFDict, await flateZeros(512 * MB)));
+      const lookup = ctx.register(
+        PDFRawStream.of(ctx.obj({ Filter: 'FlateDecode' }) as PDFDict, await flateZeros(512 * MB)),
+      );
       const cs = PDFArray.withContext(ctx);
       cs.push(PDFName.of('Indexed'));
       cs.push(PDFName.of('DeviceRGB'));
       cs.push(PDFNumber.of(255));
       cs.push(lookup);
-      const img = ctx.obj({ Type: 'XObject', Subtype: 'Image', BitsPerComponent: 8, Width: 64, Height: 64, ColorSpace: cs, Filter: 'FlateDecode' }) as PDFDict;
+      const img = ctx.obj({
+        Type: 'XObject',
+        Subtype: 'Image',
+        BitsPerComponent: 8,
+        Width: 64,
+        Height: 64,
+        ColorSpace: cs,
+        Filter: 'FlateDecode',
+      }) as PDFDict;
       const ref = ctx.register(PDFRawStream.of(img, zlib.deflateSync(Buffer.alloc(64 * 64, 7))));
       const name = page.node.newXObject('Im', ref);
-      page.node.set(PDFName.of('Contents'), ctx.register(ctx.flateStream(`q 500 0 0 500 50 150 cm /${name.asString().slice(1)} Do Q`)));
+      page.node.set(
+        PDFName.of('Contents'),
+        ctx.register(ctx.flateStream(`q 500 0 0 500 50 150 cm /${name.asString().slice(1)} Do Q`)),
+      );
       return Buffer.from(await doc.save({ useObjectStreams: false }));
     }
     case 'hugepage': {
@@ -129,7 +158,9 @@ export async function pdfBomb(kind: BombKind): Promise<Buffer> {
       const doc = await PDFDocument.create();
       const page = doc.addPage([600, 800]);
       const ctx = doc.context;
-      const content = ctx.register(PDFRawStream.of(ctx.obj({ Filter: 'FlateDecode' }) as PDFDict, await flateZeros(512 * MB)));
+      const content = ctx.register(
+        PDFRawStream.of(ctx.obj({ Filter: 'FlateDecode' }) as PDFDict, await flateZeros(512 * MB)),
+      );
       page.node.set(PDFName.of('Contents'), content);
       return Buffer.from(await doc.save({ useObjectStreams: false }));
     }

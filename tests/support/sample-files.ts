@@ -12,7 +12,9 @@ async function pdf(): Promise<Buffer> {
 }
 
 const raster = (format: 'jpeg' | 'png' | 'gif') =>
-  sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 200, g: 80, b: 40 } } }).toFormat(format).toBuffer();
+  sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .toFormat(format)
+    .toBuffer();
 
 /** A 2x2 24-bit BMP (sharp cannot write BMP); the header layout is the plain BITMAPINFOHEADER. */
 function bmp(): Buffer {

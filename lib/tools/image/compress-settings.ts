@@ -9,8 +9,12 @@ export type CompressFormat = (typeof COMPRESS_FORMATS)[number];
 export const TARGET_KB = { min: 5, max: 102_400 } as const;
 
 export const imageCompressSettings = z.object({
-  target_kb: z.number().int('must be a whole number of KB').min(TARGET_KB.min, `must be at least ${TARGET_KB.min}`)
-    .max(TARGET_KB.max, `must be at most ${TARGET_KB.max}`).optional(),
+  target_kb: z
+    .number()
+    .int('must be a whole number of KB')
+    .min(TARGET_KB.min, `must be at least ${TARGET_KB.min}`)
+    .max(TARGET_KB.max, `must be at most ${TARGET_KB.max}`)
+    .optional(),
   format: z.enum(COMPRESS_FORMATS, { message: 'must be jpeg, webp or avif' }).optional(),
 });
 

@@ -44,7 +44,8 @@ const WEBP_SEARCH_EFFORT = 2;
 
 function withFormat(pipe: Sharp, format: CompressFormat, quality: number, search = false): Sharp {
   if (format === 'webp') return pipe.webp({ quality, effort: search ? WEBP_SEARCH_EFFORT : 4, smartSubsample: true });
-  if (format === 'avif') return pipe.avif({ quality, effort: search ? AVIF_SEARCH_EFFORT : AVIF_EFFORT, chromaSubsampling: '4:2:0' });
+  if (format === 'avif')
+    return pipe.avif({ quality, effort: search ? AVIF_SEARCH_EFFORT : AVIF_EFFORT, chromaSubsampling: '4:2:0' });
   return pipe.jpeg(jpegOptions(quality));
 }
 
@@ -52,12 +53,23 @@ function withFormat(pipe: Sharp, format: CompressFormat, quality: number, search
 export function rawEncoder(format: CompressFormat): RawEncoder | undefined {
   if (format === 'jpeg') return undefined;
   return (img: RawImage, q: number) =>
-    withFormat(sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels as 1 | 3 } }), format, q, true).toBuffer();
+    withFormat(
+      sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels as 1 | 3 } }),
+      format,
+      q,
+      true,
+    ).toBuffer();
 }
 
 /** The whole picture in a format at a quality, optionally reduced to `size` (oriented width × height). JPEG
  * keeps ICC, greyscale and CMYK as the default path does; WebP/AVIF are rendered to sRGB. */
-export function encodeAs(src: SourceImage, format: CompressFormat, quality: number, size?: { width: number; height: number }, fast = false): Promise<Buffer> {
+export function encodeAs(
+  src: SourceImage,
+  format: CompressFormat,
+  quality: number,
+  size?: { width: number; height: number },
+  fast = false,
+): Promise<Buffer> {
   let pipe = decode(src);
   if (size) pipe = pipe.resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' });
   if (format === 'jpeg') {
@@ -113,7 +125,11 @@ export interface SettingsOutcome {
  * every format); `lossless` is the jpegtran result when there is one (JPEG only, same pixels).
  */
 export async function compressWithSettings(
-  src: SourceImage, ref: RawImage, settings: ImageCompressSettings, search: QualitySearch, lossless: Buffer | null,
+  src: SourceImage,
+  ref: RawImage,
+  settings: ImageCompressSettings,
+  search: QualitySearch,
+  lossless: Buffer | null,
 ): Promise<SettingsOutcome> {
   const format = settings.format ?? 'jpeg';
   const range = format === 'jpeg' ? { min: search.min, max: search.max } : FORMAT_RANGE[format];
@@ -123,7 +139,15 @@ export async function compressWithSettings(
   const limit = settings.target_kb !== undefined ? settings.target_kb * 1024 : undefined;
   if (limit === undefined || data.length <= limit) {
     const larger = format !== 'jpeg' && data.length >= src.data.length;
-    return { data, format, ...(larger ? { notice: `The ${NAMES[format]} file (${kb(data.length)}) is not smaller than the original (${kb(src.data.length)}).` } : {}) };
+    return {
+      data,
+      format,
+      ...(larger
+        ? {
+            notice: `The ${NAMES[format]} file (${kb(data.length)}) is not smaller than the original (${kb(src.data.length)}).`,
+          }
+        : {}),
+    };
   }
   const floor = Math.min(QUALITY_FLOOR[format], quality);
   // The floor first: for a big photo and a small target it already fails, and the whole-picture encodes of a
@@ -139,7 +163,10 @@ export async function compressWithSettings(
   let last = floorFile;
   for (let step = 0; step < 6; step++) {
     scale *= Math.sqrt(limit / atFloor) * 0.92;
-    const size = { width: Math.max(1, Math.round(ref.width * scale)), height: Math.max(1, Math.round(ref.height * scale)) };
+    const size = {
+      width: Math.max(1, Math.round(ref.width * scale)),
+      height: Math.max(1, Math.round(ref.height * scale)),
+    };
     if (size.width < 16 || size.height < 16) break;
     const fit = await fitFast(src, format, floor, quality, limit, size);
     if (fit.best) {

@@ -6,7 +6,14 @@ import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus'
 import { fixture } from '@/tests/fixtures/image-compress';
 import { djpeg, photoJpeg, runProcessor } from '@/tests/fixtures/image-samples';
 import piexif from 'piexifjs';
-import { ALREADY_SMALL, COMPRESS_SEARCH, compressSearch, LOSSLESS_ONLY, losslessOptimise, run as compress } from './compress';
+import {
+  ALREADY_SMALL,
+  COMPRESS_SEARCH,
+  compressSearch,
+  LOSSLESS_ONLY,
+  losslessOptimise,
+  run as compress,
+} from './compress';
 import { multiScaleSimilarity, type RawImage } from './similarity';
 
 afterEach(() => {
@@ -21,7 +28,13 @@ async function raw(jpeg: Buffer, colourspace?: 'srgb' | 'b-w'): Promise<RawImage
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: AppError) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: AppError) => e,
+  );
 
 describe('Image Compress', () => {
   it('passes its own API fixture (smaller, upright, no GPS, close to the original)', async () => {
@@ -58,7 +71,9 @@ describe('Image Compress', () => {
 
   it('keeps the pixels and only optimises the coding when that beats re-encoding', async () => {
     // A mozjpeg q20 file: no quality >= 40 beats it, but jpegtran's coding of the same pixels does.
-    const small = await sharp(await photoJpeg({ width: 160, height: 120 })).jpeg({ quality: 20, mozjpeg: true }).toBuffer();
+    const small = await sharp(await photoJpeg({ width: 160, height: 120 }))
+      .jpeg({ quality: 20, mozjpeg: true })
+      .toBuffer();
     const { data, notice } = await runProcessor(compress, [{ name: 'tiny.jpg', data: small }]);
     expect(notice).toBe(LOSSLESS_ONLY);
     expect(data.length).toBeLessThan(small.length);
@@ -66,10 +81,19 @@ describe('Image Compress', () => {
   });
 
   it('optimises a rotated photo losslessly too: orientation kept, GPS and camera details gone', async () => {
-    const q20 = await sharp(await photoJpeg({ width: 160, height: 120 })).jpeg({ quality: 20, mozjpeg: true }).toBuffer();
+    const q20 = await sharp(await photoJpeg({ width: 160, height: 120 }))
+      .jpeg({ quality: 20, mozjpeg: true })
+      .toBuffer();
     const exif = piexif.dump({
       '0th': { [piexif.ImageIFD.Orientation]: 6, [piexif.ImageIFD.Make]: 'Camera Maker' },
-      GPS: { [piexif.GPSIFD.GPSLatitudeRef]: 'N', [piexif.GPSIFD.GPSLatitude]: [[37, 1], [33, 1], [0, 1]] },
+      GPS: {
+        [piexif.GPSIFD.GPSLatitudeRef]: 'N',
+        [piexif.GPSIFD.GPSLatitude]: [
+          [37, 1],
+          [33, 1],
+          [0, 1],
+        ],
+      },
     });
     const turned = Buffer.from(piexif.insert(exif, q20.toString('binary')), 'binary');
     const { data, notice } = await runProcessor(compress, [{ name: 'turned.jpg', data: turned }]);
@@ -83,7 +107,9 @@ describe('Image Compress', () => {
   });
 
   it('returns the original picture with a notice when nothing is smaller', async () => {
-    const q20 = await sharp(await photoJpeg({ width: 160, height: 120 })).jpeg({ quality: 20, mozjpeg: true }).toBuffer();
+    const q20 = await sharp(await photoJpeg({ width: 160, height: 120 }))
+      .jpeg({ quality: 20, mozjpeg: true })
+      .toBuffer();
     const optimal = (await losslessOptimise(q20))!;
     const { data, notice } = await runProcessor(compress, [{ name: 'optimal.jpg', data: optimal }]);
     expect(notice).toBe(ALREADY_SMALL);
@@ -99,8 +125,13 @@ describe('Image Compress', () => {
 
   it('refuses truncated files, non-JPEGs and images over the pixel limit, naming the file', async () => {
     const whole = await photoJpeg({ width: 160, height: 120 });
-    const cut = await failure(runProcessor(compress, [{ name: 'cut.jpg', data: whole.subarray(0, whole.length >> 1) }]));
-    expect([cut.code, cut.message]).toEqual(['UNPROCESSABLE', expect.stringMatching(/^"cut\.jpg" is damaged or incomplete/)]);
+    const cut = await failure(
+      runProcessor(compress, [{ name: 'cut.jpg', data: whole.subarray(0, whole.length >> 1) }]),
+    );
+    expect([cut.code, cut.message]).toEqual([
+      'UNPROCESSABLE',
+      expect.stringMatching(/^"cut\.jpg" is damaged or incomplete/),
+    ]);
     const png = await sharp(whole).png().toBuffer();
     const wrong = await failure(runProcessor(compress, [{ name: 'x.jpg', data: png }]));
     expect([wrong.code, wrong.message]).toEqual(['UNSUPPORTED_TYPE', '"x.jpg" is not a JPEG image.']);
@@ -111,18 +142,21 @@ describe('Image Compress', () => {
 });
 
 describeCorpus('Image Compress on corpus photos', () => {
-  it.each(corpusFiles('photo', '.jpg').map((f) => [path.basename(f), f]))('%s: smaller, upright, similar', async (_n, file) => {
-    const input = readFileSync(file);
-    const { data } = await runProcessor(compress, [{ name: path.basename(file), data: input }]);
-    expect(data.length).toBeLessThan(input.length);
-    const inMeta = await sharp(input).metadata();
-    const out = djpeg(data);
-    const swap = (inMeta.orientation ?? 1) >= 5;
-    expect([out.width, out.height]).toEqual(swap ? [inMeta.height, inMeta.width] : [inMeta.width, inMeta.height]);
-    expect(out.channels).toBe(inMeta.channels === 1 ? 1 : 3);
-    const score = multiScaleSimilarity(await raw(input), await raw(data));
-    expect(score).toBeGreaterThanOrEqual(COMPRESS_SEARCH.target - 0.01);
-  });
+  it.each(corpusFiles('photo', '.jpg').map((f) => [path.basename(f), f]))(
+    '%s: smaller, upright, similar',
+    async (_n, file) => {
+      const input = readFileSync(file);
+      const { data } = await runProcessor(compress, [{ name: path.basename(file), data: input }]);
+      expect(data.length).toBeLessThan(input.length);
+      const inMeta = await sharp(input).metadata();
+      const out = djpeg(data);
+      const swap = (inMeta.orientation ?? 1) >= 5;
+      expect([out.width, out.height]).toEqual(swap ? [inMeta.height, inMeta.width] : [inMeta.width, inMeta.height]);
+      expect(out.channels).toBe(inMeta.channels === 1 ? 1 : 3);
+      const score = multiScaleSimilarity(await raw(input), await raw(data));
+      expect(score).toBeGreaterThanOrEqual(COMPRESS_SEARCH.target - 0.01);
+    },
+  );
 
   it('says the truncated CMYK JPEG is damaged', async () => {
     const data = readFileSync(corpusPath('bad', 'gdkpixbuf-premature-end-cmyk.jpg'));

@@ -29,8 +29,10 @@ export function compressSearch(): QualitySearch {
   return t !== undefined && t > 0.8 && t < 1 ? { ...COMPRESS_SEARCH, target: t } : COMPRESS_SEARCH;
 }
 
-export const ALREADY_SMALL = 'This image is already well compressed: the original picture is returned, with its metadata (GPS, camera details) removed.';
-export const LOSSLESS_ONLY = 'This image is already well compressed: it was only optimised losslessly (same pixels, metadata removed).';
+export const ALREADY_SMALL =
+  'This image is already well compressed: the original picture is returned, with its metadata (GPS, camera details) removed.';
+export const LOSSLESS_ONLY =
+  'This image is already well compressed: it was only optimised losslessly (same pixels, metadata removed).';
 
 function jpegtran(jpeg: Buffer, args: string[], timeoutMs: number): Promise<Buffer | null> {
   return new Promise((resolve) => {
@@ -48,8 +50,9 @@ function jpegtran(jpeg: Buffer, args: string[], timeoutMs: number): Promise<Buff
 /** jpegtran (libjpeg-turbo): same pixels, optimised Huffman coding, progressive or baseline whichever is
  * smaller, only the ICC profile kept. Null when jpegtran is not installed or fails. */
 export async function losslessOptimise(jpeg: Buffer, timeoutMs = 30_000): Promise<Buffer | null> {
-  const tries = (await Promise.all([jpegtran(jpeg, ['-progressive'], timeoutMs), jpegtran(jpeg, [], timeoutMs)]))
-    .filter((b): b is Buffer => b !== null);
+  const tries = (
+    await Promise.all([jpegtran(jpeg, ['-progressive'], timeoutMs), jpegtran(jpeg, [], timeoutMs)])
+  ).filter((b): b is Buffer => b !== null);
   return tries.sort((a, b) => a.length - b.length)[0] ?? null;
 }
 
@@ -61,9 +64,10 @@ export async function losslessOptimise(jpeg: Buffer, timeoutMs = 30_000): Promis
 export function onlyOrientation(jpeg: Buffer, orientation: number): Buffer | null {
   try {
     const bin = jpeg.toString('binary');
-    const out = orientation === 1
-      ? piexif.remove(bin)
-      : piexif.insert(piexif.dump({ '0th': { [piexif.ImageIFD.Orientation]: orientation } }), bin);
+    const out =
+      orientation === 1
+        ? piexif.remove(bin)
+        : piexif.insert(piexif.dump({ '0th': { [piexif.ImageIFD.Orientation]: orientation } }), bin);
     return Buffer.from(out, 'binary');
   } catch {
     // piexif.remove throws when there is no EXIF at all: nothing to strip then.
@@ -99,10 +103,14 @@ export const run: Processor = async (inputs, options, ctx) => {
     return withSettings(src, input.path, settings, orientation, ctx.workDir);
   }
   const [reencoded, optimised] = await Promise.all([
-    guarded(src, async () => {
-      const { quality } = await findQuality(await referencePixels(src), compressSearch());
-      return encodeJpeg(src, quality);
-    }, 'JPEG'),
+    guarded(
+      src,
+      async () => {
+        const { quality } = await findQuality(await referencePixels(src), compressSearch());
+        return encodeJpeg(src, quality);
+      },
+      'JPEG',
+    ),
     losslessOptimise(src.data),
   ]);
   const lossless = optimised && (orientation === 1 ? optimised : onlyOrientation(optimised, orientation));
@@ -124,7 +132,13 @@ export const run: Processor = async (inputs, options, ctx) => {
 
 /** A target size or another format (compress-target.ts). JPEG keeps the default path's rules: the lossless
  * optimisation competes, and the stripped original comes back when nothing is smaller and it fits. */
-async function withSettings(src: SourceImage, inputPath: string, settings: ImageCompressSettings, orientation: number, workDir: string) {
+async function withSettings(
+  src: SourceImage,
+  inputPath: string,
+  settings: ImageCompressSettings,
+  orientation: number,
+  workDir: string,
+) {
   const format = settings.format ?? 'jpeg';
   const [ref, optimised] = await Promise.all([
     guarded(src, () => referencePixels(src), 'JPEG'),
@@ -134,9 +148,10 @@ async function withSettings(src: SourceImage, inputPath: string, settings: Image
   const outcome = await compressWithSettings(src, ref, settings, compressSearch(), lossless);
   const limit = settings.target_kb !== undefined ? settings.target_kb * 1024 : Infinity;
   if (format === 'jpeg' && outcome.data.length >= src.data.length) {
-    const stripped = onlyOrientation(src.data, orientation) ?? await readFile(inputPath);
+    const stripped = onlyOrientation(src.data, orientation) ?? (await readFile(inputPath));
     if (stripped.length <= limit) return writeOutcome({ data: stripped, format, notice: ALREADY_SMALL }, workDir);
   }
-  if (format === 'jpeg' && outcome.data === lossless && !outcome.notice) return writeOutcome({ ...outcome, notice: LOSSLESS_ONLY }, workDir);
+  if (format === 'jpeg' && outcome.data === lossless && !outcome.notice)
+    return writeOutcome({ ...outcome, notice: LOSSLESS_ONLY }, workDir);
   return writeOutcome(outcome, workDir);
 }

@@ -23,8 +23,11 @@ export interface SearchOutcome {
 }
 
 /** The encoder settings shared by the search and the final encode, so both quantise alike. */
-export const jpegOptions = (quality: number, chroma: '4:2:0' | '4:4:4' = '4:2:0'): JpegOptions =>
-  ({ quality, mozjpeg: true, chromaSubsampling: chroma });
+export const jpegOptions = (quality: number, chroma: '4:2:0' | '4:4:4' = '4:2:0'): JpegOptions => ({
+  quality,
+  mozjpeg: true,
+  chromaSubsampling: chroma,
+});
 
 const TILE = 128;
 const SEARCH_PIXELS = 640_000;
@@ -61,7 +64,10 @@ export function searchSample(img: RawImage, maxPixels = SEARCH_PIXELS): RawImage
 
 /** Decodes a candidate; greyscale is asked for explicitly (sharp's raw output would expand it to RGB). */
 async function toRaw(jpeg: Buffer, channels: number): Promise<RawImage> {
-  const { data, info } = await sharp(jpeg).toColourspace(channels === 1 ? 'b-w' : 'srgb').raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(jpeg)
+    .toColourspace(channels === 1 ? 'b-w' : 'srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
@@ -97,7 +103,10 @@ export async function findQuality(ref: RawImage, search: QualitySearch, encoder?
   }
   if (!best) {
     tries++;
-    best = { quality: search.max, score: multiScaleSimilarity(pyramid, await toRaw(await encode(sample, search.max), sample.channels)) };
+    best = {
+      quality: search.max,
+      score: multiScaleSimilarity(pyramid, await toRaw(await encode(sample, search.max), sample.channels)),
+    };
   }
   return { ...best, tries };
 }

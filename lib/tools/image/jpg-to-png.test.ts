@@ -6,7 +6,13 @@ import { fixture } from '@/tests/fixtures/image-jpg-to-png';
 import { djpeg, photoJpeg, rotate90cw, runProcessor } from '@/tests/fixtures/image-samples';
 import { countColours, run as jpgToPng } from './jpg-to-png';
 
-const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: AppError) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: AppError) => e,
+  );
 
 describe('JPG to PNG', () => {
   it('passes its own API fixture (upright, lossless against djpeg, ICC kept)', async () => {
@@ -29,10 +35,16 @@ describe('JPG to PNG', () => {
 
   it('writes an exact palette PNG when the picture has at most 256 colours', async () => {
     const raw = Buffer.alloc(64 * 64 * 3);
-    for (let y = 0; y < 64; y++) for (let x = 0; x < 64; x++) {
-      raw.set(x < 32 ? (y < 32 ? [200, 30, 40] : [20, 200, 40]) : (y < 32 ? [250, 250, 250] : [10, 10, 120]), (y * 64 + x) * 3);
-    }
-    const jpg = await sharp(raw, { raw: { width: 64, height: 64, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+    for (let y = 0; y < 64; y++)
+      for (let x = 0; x < 64; x++) {
+        raw.set(
+          x < 32 ? (y < 32 ? [200, 30, 40] : [20, 200, 40]) : y < 32 ? [250, 250, 250] : [10, 10, 120],
+          (y * 64 + x) * 3,
+        );
+      }
+    const jpg = await sharp(raw, { raw: { width: 64, height: 64, channels: 3 } })
+      .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+      .toBuffer();
     const { data } = await runProcessor(jpgToPng, [{ name: 'flat.jpg', data: jpg }]);
     expect((await sharp(data).metadata()).isPalette).toBe(true);
     const decoded = await sharp(jpg).raw().toBuffer();
@@ -41,9 +53,13 @@ describe('JPG to PNG', () => {
   });
 
   it('converts a single-colour JPEG (a one-entry palette is not allowed by the encoder)', async () => {
-    const jpg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c81e28' } }).jpeg({ quality: 100 }).toBuffer();
+    const jpg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c81e28' } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
     const { data } = await runProcessor(jpgToPng, [{ name: 'flat.jpg', data: jpg }]);
-    expect(Buffer.compare(await sharp(data).toColourspace('srgb').raw().toBuffer(), await sharp(jpg).raw().toBuffer())).toBe(0);
+    expect(
+      Buffer.compare(await sharp(data).toColourspace('srgb').raw().toBuffer(), await sharp(jpg).raw().toBuffer()),
+    ).toBe(0);
   });
 
   it('renders CMYK to an sRGB PNG', async () => {
@@ -55,7 +71,13 @@ describe('JPG to PNG', () => {
 
   it('counts colours no further than the limit', () => {
     expect(countColours(Uint8Array.from([1, 2, 3, 1, 2, 3, 4, 5, 6]), 3)).toBe(2);
-    expect(countColours(Uint8Array.from({ length: 300 }, (_, i) => i % 256), 1, 10)).toBe(11);
+    expect(
+      countColours(
+        Uint8Array.from({ length: 300 }, (_, i) => i % 256),
+        1,
+        10,
+      ),
+    ).toBe(11);
   });
 
   it('refuses a truncated JPEG, naming the file', async () => {

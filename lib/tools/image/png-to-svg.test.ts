@@ -10,7 +10,9 @@ import { fillTransparent } from './svg/prepare';
 import { renderSvg, svgFidelity } from './svg/compare';
 
 let dir: string;
-beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svg-test-')); });
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svg-test-'));
+});
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const input = (p: string) => ({ path: p, name: path.basename(p), size: fs.statSync(p).size, kind: 'png' as const });
@@ -72,27 +74,44 @@ test('transparent pixels take the colour of their visible neighbours before trac
 
 test('bad input: fully transparent, not a PNG, damaged', async () => {
   const empty = path.join(dir, 'empty.png');
-  await sharp({ create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toFile(empty);
-  await expect(convert(empty)).rejects.toMatchObject({ code: 'UNPROCESSABLE', message: expect.stringContaining('"empty.png"') });
+  await sharp({ create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .png()
+    .toFile(empty);
+  await expect(convert(empty)).rejects.toMatchObject({
+    code: 'UNPROCESSABLE',
+    message: expect.stringContaining('"empty.png"'),
+  });
   const jpeg = path.join(dir, 'photo.png');
-  await sharp({ create: { width: 20, height: 20, channels: 3, background: '#888' } }).jpeg().toFile(jpeg);
+  await sharp({ create: { width: 20, height: 20, channels: 3, background: '#888' } })
+    .jpeg()
+    .toFile(jpeg);
   await expect(convert(jpeg)).rejects.toMatchObject({ code: 'UNSUPPORTED_TYPE' });
   const cut = path.join(dir, 'cut.png');
-  const full = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3a6' } }).png({ compressionLevel: 0 }).toBuffer();
+  const full = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3a6' } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   fs.writeFileSync(cut, full.subarray(0, full.length >> 1));
-  await expect(convert(cut)).rejects.toMatchObject({ code: 'UNPROCESSABLE', message: expect.stringContaining('"cut.png"') });
+  await expect(convert(cut)).rejects.toMatchObject({
+    code: 'UNPROCESSABLE',
+    message: expect.stringContaining('"cut.png"'),
+  });
 });
 
 describeCorpus('corpus icons and logos', () => {
-  test.each(corpusFiles('png', '.png').map((f) => [path.basename(f), f]))('%s: SSIM >= 0.93 on white and black', async (_n, file) => {
-    const { svg } = await convert(file);
-    const fid = await svgFidelity(svg, fs.readFileSync(file));
-    expect(fid.ssim).toBeGreaterThanOrEqual(0.93);
-    expect(fid.alphaError).toBeLessThan(0.05);
-  });
+  test.each(corpusFiles('png', '.png').map((f) => [path.basename(f), f]))(
+    '%s: SSIM >= 0.93 on white and black',
+    async (_n, file) => {
+      const { svg } = await convert(file);
+      const fid = await svgFidelity(svg, fs.readFileSync(file));
+      expect(fid.ssim).toBeGreaterThanOrEqual(0.93);
+      expect(fid.alphaError).toBeLessThan(0.05);
+    },
+  );
 
   test('decompression bomb is refused with its size', async () => {
-    await expect(convert(corpusPath('bad', 'gdkpixbuf-large-25200x33300.png')))
-      .rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('25200') });
+    await expect(convert(corpusPath('bad', 'gdkpixbuf-large-25200x33300.png'))).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('25200'),
+    });
   });
 });

@@ -19,7 +19,10 @@ export const run: Processor = async ([input], options, ctx) => {
   let visible = false;
   for (let i = 3; i < img.data.length && !visible; i += 4) visible = img.data[i] > 0;
   if (!visible) {
-    throw new AppError('UNPROCESSABLE', `"${displayName(input.name)}" is fully transparent: there is nothing to trace.`);
+    throw new AppError(
+      'UNPROCESSABLE',
+      `"${displayName(input.name)}" is fully transparent: there is nothing to trace.`,
+    );
   }
   // No settings: exactly the automatic trace as before (applyPreset returns the pixels untouched).
   const chosen = await applyPreset(img.data, img.width, img.height, preset, colors);
@@ -27,6 +30,9 @@ export const run: Processor = async ([input], options, ctx) => {
   const out = path.join(ctx.workDir, 'converted.svg');
   await writeFile(out, result.svg);
   return result.kind === 'photo' && (preset ?? 'auto') === 'auto'
-    ? { path: out, notice: 'This looks like a photo: it was traced into flat colour areas, so fine detail is simplified.' }
+    ? {
+        path: out,
+        notice: 'This looks like a photo: it was traced into flat colour areas, so fine detail is simplified.',
+      }
     : { path: out };
 };

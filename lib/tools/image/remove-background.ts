@@ -33,7 +33,8 @@ export async function cutOut(rgba: Buffer, width: number, height: number, inputH
 export const run: Processor = async ([input], options, ctx) => {
   // Already checked by the API (lib/tools/options.ts); checked again for direct callers.
   const parsed = removeBackgroundSettings.safeParse(options.settings ?? {});
-  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'The options are not valid.');
+  if (!parsed.success)
+    throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'The options are not valid.');
   const img = await decodeRgba(input, { formats: ['jpeg', 'png', 'gif'], allowBmp: true, maxPixels: MAX_PIXELS });
   const alpha = await cutOut(img.data, img.width, img.height, img.hasAlpha);
   let solid = 0;

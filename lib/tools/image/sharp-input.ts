@@ -16,7 +16,12 @@ import { serverConfig } from '@/lib/config';
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' | 'heif';
 
 const FORMAT_NAMES: Record<ImageFormat, string> = {
-  jpeg: 'JPEG', png: 'PNG', gif: 'GIF', webp: 'WebP', tiff: 'TIFF', heif: 'HEIF',
+  jpeg: 'JPEG',
+  png: 'PNG',
+  gif: 'GIF',
+  webp: 'WebP',
+  tiff: 'TIFF',
+  heif: 'HEIF',
 };
 
 export const DEFAULT_MAX_PIXELS = 100_000_000;
@@ -109,12 +114,19 @@ export function imageError(e: unknown, fileName: string, expected = 'supported')
   const name = displayName(fileName);
   const msg = e instanceof Error ? e.message : String(e);
   if (/pixel limit/i.test(msg)) {
-    return new AppError('PAYLOAD_TOO_LARGE', `"${name}" is too large: the limit is ${mp(maxInputPixels())} megapixels.`);
+    return new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `"${name}" is too large: the limit is ${mp(maxInputPixels())} megapixels.`,
+    );
   }
   if (/unsupported image format/i.test(msg)) {
     return new AppError('UNSUPPORTED_TYPE', `"${name}" is not a ${expected} image.`);
   }
-  if (/premature end|truncat|end of (input|file|data)|unexpected end|read error|corrupt|invalid|bad |no image|not enough/i.test(msg)) {
+  if (
+    /premature end|truncat|end of (input|file|data)|unexpected end|read error|corrupt|invalid|bad |no image|not enough/i.test(
+      msg,
+    )
+  ) {
     return new AppError(
       'UNPROCESSABLE',
       `"${name}" is damaged or incomplete (the image data ends early or is corrupt). Save or export it again and retry.`,

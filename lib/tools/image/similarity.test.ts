@@ -8,7 +8,9 @@ const H = 120;
 const photo: RawImage = { data: photoPixels(W, H, 7), width: W, height: H, channels: 3 };
 
 async function jpegRoundTrip(img: RawImage, quality: number): Promise<RawImage> {
-  const jpg = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  const jpg = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
   const { data, info } = await sharp(jpg).raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
@@ -48,7 +50,9 @@ describe('jpeg quality search', () => {
     expect(s.width).toBe(1024);
     expect(s.width * s.height).toBeLessThanOrEqual(1024 * 128);
     // The first tile is the top-left 128 × 128 block of the picture.
-    expect(Buffer.compare(Buffer.from(s.data.subarray(0, 128 * 3)), Buffer.from(big.data.subarray(0, 128 * 3)))).toBe(0);
+    expect(Buffer.compare(Buffer.from(s.data.subarray(0, 128 * 3)), Buffer.from(big.data.subarray(0, 128 * 3)))).toBe(
+      0,
+    );
   });
 
   it('finds the lowest quality that reaches the target, higher for a stricter target', async () => {

@@ -61,13 +61,21 @@ export function ssimWindows(a: Float32Array, b: Float32Array, width: number, hei
   let k = 0;
   for (let wy = 0; wy < ny; wy++) {
     for (let wx = 0; wx < nx; wx++) {
-      let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0;
+      let sa = 0,
+        sb = 0,
+        saa = 0,
+        sbb = 0,
+        sab = 0;
       for (let yy = 0; yy < win; yy++) {
         let i = (wy * STEP + yy) * width + wx * STEP;
         for (let xx = 0; xx < win; xx++, i++) {
           const va = a[i];
           const vb = b[i];
-          sa += va; sb += vb; saa += va * va; sbb += vb * vb; sab += va * vb;
+          sa += va;
+          sb += vb;
+          saa += va * va;
+          sbb += vb * vb;
+          sab += va * vb;
         }
       }
       const ma = sa * inv;
@@ -112,8 +120,10 @@ export function similarity(ref: RawImage, test: RawImage, refPlanes = toPlanes(r
   const yWorst = worstMean(yMap, 0.01);
   let chroma = 1;
   if (refPlanes.length === 3 && testPlanes.length === 3) {
-    chroma = (mean(ssimWindows(refPlanes[1], testPlanes[1], width, height)) +
-      mean(ssimWindows(refPlanes[2], testPlanes[2], width, height))) / 2;
+    chroma =
+      (mean(ssimWindows(refPlanes[1], testPlanes[1], width, height)) +
+        mean(ssimWindows(refPlanes[2], testPlanes[2], width, height))) /
+      2;
   }
   const score = 0.7 * y + 0.15 * chroma + 0.15 * yWorst;
   return { score, y, chroma, yWorst };

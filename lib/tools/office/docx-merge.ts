@@ -8,6 +8,9 @@ import { mergeDocx } from './docx/merge';
 export const run: Processor = async (inputs, _options, ctx) => {
   if (inputs.length === 0) throw new AppError('BAD_REQUEST', 'Add at least one Word document to merge.');
   const out = path.join(ctx.workDir, 'Merged_File.docx');
-  await mergeDocx(inputs.map((i) => ({ path: i.path, name: i.name })), out);
+  await mergeDocx(
+    inputs.map((i) => ({ path: i.path, name: i.name })),
+    out,
+  );
   return { path: out };
 };

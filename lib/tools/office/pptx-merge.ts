@@ -8,6 +8,9 @@ import { mergePresentations } from './pptx/merge';
 export const run: Processor = async (inputs, _options, ctx) => {
   if (inputs.length < 2) throw new AppError('BAD_REQUEST', 'Add at least two PowerPoint files to merge.');
   const out = path.join(ctx.workDir, 'Merged_File.pptx');
-  await mergePresentations(inputs.map((i) => ({ path: i.path, name: i.name })), out);
+  await mergePresentations(
+    inputs.map((i) => ({ path: i.path, name: i.name })),
+    out,
+  );
   return { path: out };
 };

@@ -31,12 +31,34 @@ const qpdfCheck = (f: string) => execFileSync('qpdf', ['--check', f], { encoding
 const pages = (f: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))![1]);
 const text = (f: string) => execFileSync('pdftotext', [f, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ').trim();
 
-interface ListedImage { page: number; type: string; width: number; height: number; color: string; comp: number; enc: string; xppi: number }
+interface ListedImage {
+  page: number;
+  type: string;
+  width: number;
+  height: number;
+  color: string;
+  comp: number;
+  enc: string;
+  xppi: number;
+}
 function listImages(f: string): ListedImage[] {
-  return execFileSync('pdfimages', ['-list', f], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean).map((l) => {
-    const c = l.trim().split(/\s+/);
-    return { page: +c[0], type: c[2], width: +c[3], height: +c[4], color: c[5], comp: +c[6], enc: c[8], xppi: +c[12] };
-  });
+  return execFileSync('pdfimages', ['-list', f], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .filter(Boolean)
+    .map((l) => {
+      const c = l.trim().split(/\s+/);
+      return {
+        page: +c[0],
+        type: c[2],
+        width: +c[3],
+        height: +c[4],
+        color: c[5],
+        comp: +c[6],
+        enc: c[8],
+        xppi: +c[12],
+      };
+    });
 }
 
 describe('pdf compress', () => {
@@ -65,7 +87,9 @@ describe('pdf compress', () => {
 
   it('turns Gray and ICC-based Flate photos into JPEG and keeps a palette chart lossless', async () => {
     const probe = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } })
-      .withIccProfile('srgb').jpeg().toBuffer();
+      .withIccProfile('srgb')
+      .jpeg()
+      .toBuffer();
     const icc = (await sharp(probe).metadata()).icc!;
     const input = write('mixed.pdf', await mixedImagePdf(icc));
     const out = await run(input);
@@ -84,7 +108,10 @@ describe('pdf compress', () => {
     // The chart's pixels are exactly the original ones.
     const ex = (f: string, n: string) => {
       execFileSync('pdfimages', ['-png', '-f', '1', '-l', '1', f, path.join(dir, n)]);
-      return fs.readdirSync(dir).filter((x) => x.startsWith(n)).map((x) => path.join(dir, x));
+      return fs
+        .readdirSync(dir)
+        .filter((x) => x.startsWith(n))
+        .map((x) => path.join(dir, x));
     };
     const a = ex(input, 'in-');
     const b = ex(out.path, 'out-');
@@ -128,16 +155,19 @@ describe('pdf compress', () => {
 });
 
 describeCorpus('pdf compress on real files', () => {
-  it.each(corpusFiles('pdf', '.pdf').map((f) => [path.basename(f), f]))('%s: smaller or the original, same pages, same look', async (_n, file) => {
-    const out = await run(file);
-    const size = fs.statSync(out.path).size;
-    expect(size).toBeLessThanOrEqual(fs.statSync(file).size);
-    qpdfCheck(out.path);
-    const n = pages(file);
-    expect(pages(out.path)).toBe(n);
-    const sim = compareDocs(file, out.path, Math.min(n, 4));
-    expect(sim.mean).toBeGreaterThan(0.96);
-  });
+  it.each(corpusFiles('pdf', '.pdf').map((f) => [path.basename(f), f]))(
+    '%s: smaller or the original, same pages, same look',
+    async (_n, file) => {
+      const out = await run(file);
+      const size = fs.statSync(out.path).size;
+      expect(size).toBeLessThanOrEqual(fs.statSync(file).size);
+      qpdfCheck(out.path);
+      const n = pages(file);
+      expect(pages(out.path)).toBe(n);
+      const sim = compareDocs(file, out.path, Math.min(n, 4));
+      expect(sim.mean).toBeGreaterThan(0.96);
+    },
+  );
 
   const bad = corpusFiles('bad', '.pdf');
   it.each(bad.map((f) => [path.basename(f), f]))('%s: a clear error or a valid result', async (_n, file) => {
@@ -153,7 +183,8 @@ describeCorpus('pdf compress on real files', () => {
     } catch (e) {
       expect(isAppError(e)).toBe(true);
       expect((e as Error).message).toContain(`"${path.basename(file)}"`);
-      if (/protected|pass|aes|r6/i.test(path.basename(file))) expect((e as Error).message).toMatch(/password-protected/);
+      if (/protected|pass|aes|r6/i.test(path.basename(file)))
+        expect((e as Error).message).toMatch(/password-protected/);
     }
   });
 

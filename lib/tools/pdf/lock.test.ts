@@ -10,7 +10,9 @@ import { saslprep } from './lock/saslprep';
 import { buildRichPdf, linkTargets, outlineLines, pdftotext, qpdfJson } from '@/tests/support/pdf/merge-pdfs';
 
 let dir: string;
-beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lock-test-')); });
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lock-test-'));
+});
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function input(file: string, name = path.basename(file)): JobInput {
@@ -61,7 +63,9 @@ describe('PDF lock', () => {
     expect(linkTargets(after)).toEqual(linkTargets(before));
     expect(linkTargets(after)).toEqual(['1->5', '1->5']);
     expect(after.pagelabels).toEqual(before.pagelabels);
-    expect(after.acroform.fields.map((f) => [f.fullname, f.value])).toEqual(before.acroform.fields.map((f) => [f.fullname, f.value]));
+    expect(after.acroform.fields.map((f) => [f.fullname, f.value])).toEqual(
+      before.acroform.fields.map((f) => [f.fullname, f.value]),
+    );
     expect(after.acroform.fields.map((f) => f.value)).toEqual(['u:LOCKME:name', 'u:LOCKME:email']);
   });
 
@@ -78,7 +82,7 @@ describe('PDF lock', () => {
   });
 
   it('takes passwords with spaces, quotes, leading @ or dashes, and Unicode (SASLprep for revision 6)', async () => {
-    for (const pw of ['@etc/passwd', '--help me pässwörd 日本', "it's \"quoted\""]) {
+    for (const pw of ['@etc/passwd', '--help me pässwörd 日本', 'it\'s "quoted"']) {
       const o = await lockFile(src, pw);
       expect(qpdfRun(`--password=${pw}`, '--show-npages', o).stdout.trim()).toBe('5');
     }
@@ -89,12 +93,18 @@ describe('PDF lock', () => {
 
   it('refuses short passwords with the page message, and refuses control characters', async () => {
     for (const pw of [undefined, '']) {
-      await expect(lock([input(src)], { password: pw }, { workDir: dir })).rejects.toMatchObject({ message: 'A password is required.' });
+      await expect(lock([input(src)], { password: pw }, { workDir: dir })).rejects.toMatchObject({
+        message: 'A password is required.',
+      });
     }
     for (const pw of ['12345', '\u00AD\u00AD\u00AD1234']) {
-      await expect(lock([input(src)], { password: pw }, { workDir: dir })).rejects.toMatchObject({ message: PASSWORD_TOO_SHORT });
+      await expect(lock([input(src)], { password: pw }, { workDir: dir })).rejects.toMatchObject({
+        message: PASSWORD_TOO_SHORT,
+      });
     }
-    await expect(lock([input(src)], { password: 'abc\u0000defg' }, { workDir: dir })).rejects.toMatchObject({ name: 'AppError' });
+    await expect(lock([input(src)], { password: 'abc\u0000defg' }, { workDir: dir })).rejects.toMatchObject({
+      name: 'AppError',
+    });
     expect(PASSWORD_TOO_SHORT).toBe('Password must be at least 6 characters long');
   });
 });
@@ -148,8 +158,15 @@ describeCorpus('PDF lock on real files', () => {
       }
     }
     // The encrypted ones are refused as such; the valid shattered-1.pdf locks.
-    for (const name of ['forensics-a-text-pass-A5d.pdf', 'pdfjs-issue3371-aes128-pw.pdf', 'pdfjs-saslprep-r6.pdf', 'pdfjs-empty_protected.pdf']) {
-      await expect(lockFile(corpusPath('bad', name), 'secret-123')).rejects.toMatchObject({ message: `"${name}" is already password-protected. Remove the protection and try again.` });
+    for (const name of [
+      'forensics-a-text-pass-A5d.pdf',
+      'pdfjs-issue3371-aes128-pw.pdf',
+      'pdfjs-saslprep-r6.pdf',
+      'pdfjs-empty_protected.pdf',
+    ]) {
+      await expect(lockFile(corpusPath('bad', name), 'secret-123')).rejects.toMatchObject({
+        message: `"${name}" is already password-protected. Remove the protection and try again.`,
+      });
     }
     const ok = await lockFile(corpusPath('bad', 'shattered-1.pdf'), 'secret-123');
     expect(pdftotext(ok, 'secret-123')).toEqual(pdftotext(corpusPath('bad', 'shattered-1.pdf')));

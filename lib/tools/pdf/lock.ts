@@ -33,7 +33,10 @@ export const run: Processor = async (inputs, options, ctx) => {
   // Quick check first (encryption, declared page count); the page tree is walked on the result below.
   const probe = await probePdf(input.path);
   if (probe.encryption !== 'none') {
-    throw new AppError('UNPROCESSABLE', `"${displayName(input.name)}" is already password-protected. Remove the protection and try again.`);
+    throw new AppError(
+      'UNPROCESSABLE',
+      `"${displayName(input.name)}" is already password-protected. Remove the protection and try again.`,
+    );
   }
   if (probe.pages === 0) throw pdfErrors.noPages(input.name);
   // qpdf cannot open it (e.g. a broken cross-reference table): lock pdf-lib's consistent rewrite instead.

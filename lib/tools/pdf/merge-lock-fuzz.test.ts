@@ -10,12 +10,17 @@ import { run as merge } from './merge';
 import { buildRichPdf } from '@/tests/support/pdf/merge-pdfs';
 
 let dir: string;
-beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-lock-fuzz-')); });
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-lock-fuzz-'));
+});
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function mutations(base: Buffer, n: number): Buffer[] {
   let seed = 20261121;
-  const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+  const rnd = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
   const out: Buffer[] = [];
   for (let i = 0; i < n; i++) {
     const b = Buffer.from(base);
@@ -23,7 +28,8 @@ function mutations(base: Buffer, n: number): Buffer[] {
       for (let k = 0; k < 5; k++) b[Math.floor(rnd() * b.length)] = Math.floor(rnd() * 256);
       out.push(b);
     } else if (i % 3 === 1) out.push(b.subarray(0, Math.floor(rnd() * b.length)));
-    else out.push(Buffer.concat([b.subarray(0, Math.floor(rnd() * b.length)), b.subarray(Math.floor(rnd() * b.length))]));
+    else
+      out.push(Buffer.concat([b.subarray(0, Math.floor(rnd() * b.length)), b.subarray(Math.floor(rnd() * b.length))]));
   }
   return out;
 }

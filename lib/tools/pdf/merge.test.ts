@@ -7,16 +7,39 @@ import { corpusFiles, corpusPath, describeCorpus } from '@/tests/support/corpus'
 import type { JobInput } from '../types';
 import { run as merge } from './merge';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
-import { buildRichPdf, buildTaggedPdf, linkTargets, parentTreeProblems, outlineLines, pdftotext, qpdfJson, type QpdfJson, type QpdfOutline } from '@/tests/support/pdf/merge-pdfs';
+import {
+  buildRichPdf,
+  buildTaggedPdf,
+  linkTargets,
+  parentTreeProblems,
+  outlineLines,
+  pdftotext,
+  qpdfJson,
+  type QpdfJson,
+  type QpdfOutline,
+} from '@/tests/support/pdf/merge-pdfs';
 
 let dir: string;
-beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-test-')); });
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-test-'));
+});
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const input = (file: string, name = path.basename(file)): JobInput => ({ path: file, name, size: fs.statSync(file).size, kind: 'pdf' });
+const input = (file: string, name = path.basename(file)): JobInput => ({
+  path: file,
+  name,
+  size: fs.statSync(file).size,
+  kind: 'pdf',
+});
 async function mergeFiles(files: string[]): Promise<string> {
   const workDir = fs.mkdtempSync(path.join(dir, 'job-'));
-  return (await merge(files.map((f) => input(f)), {}, { workDir })).path;
+  return (
+    await merge(
+      files.map((f) => input(f)),
+      {},
+      { workDir },
+    )
+  ).path;
 }
 async function write(name: string, bytes: Uint8Array | Promise<Uint8Array>): Promise<string> {
   const file = path.join(dir, name);
@@ -27,13 +50,20 @@ async function write(name: string, bytes: Uint8Array | Promise<Uint8Array>): Pro
 function pageGeometry(file: string): string[] {
   const n = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())![1]);
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', String(n), file]).toString();
-  return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+ x [\d.]+) pts.*\n.*Page\s+\d+ rot:\s+(\d+)/g)].map((m) => `${m[1]} ${m[2]}`);
+  return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+ x [\d.]+) pts.*\n.*Page\s+\d+ rot:\s+(\d+)/g)].map(
+    (m) => `${m[1]} ${m[2]}`,
+  );
 }
-const pageObjects = (j: QpdfJson) => Object.values(j.qpdf[1]).filter((o) => (o.value as Record<string, unknown> | undefined)?.['/Type'] === '/Page').length;
+const pageObjects = (j: QpdfJson) =>
+  Object.values(j.qpdf[1]).filter((o) => (o.value as Record<string, unknown> | undefined)?.['/Type'] === '/Page')
+    .length;
 const qpdf = (...args: string[]) => spawnSync('qpdf', args, { encoding: 'utf8' });
 /** The logical structure as poppler lists it; OBJR object numbers (renumbered by any rewrite) masked. */
 const structure = (f: string, flag = '-struct') =>
-  execFileSync('pdfinfo', [flag, f], { maxBuffer: 64 * 1024 * 1024 }).toString().trim().replace(/Object \d+ \d+/g, 'Object #');
+  execFileSync('pdfinfo', [flag, f], { maxBuffer: 64 * 1024 * 1024 })
+    .toString()
+    .trim()
+    .replace(/Object \d+ \d+/g, 'Object #');
 
 describe('PDF merge', () => {
   let files: string[];
@@ -43,7 +73,10 @@ describe('PDF merge', () => {
     files = [
       await write('Alpha.pdf', buildRichPdf({ tag: 'AAA', pages: 4, fields: ['name', 'email'] })),
       await write('Beta report.pdf', buildRichPdf({ tag: 'BBB', pages: 3, fields: ['name'] })),
-      await write('gamma.PDF', buildRichPdf({ tag: 'CCC', pages: 2, fields: ['phone'], outline: false, labels: false })),
+      await write(
+        'gamma.PDF',
+        buildRichPdf({ tag: 'CCC', pages: 2, fields: ['phone'], outline: false, labels: false }),
+      ),
     ];
     out = await mergeFiles(files);
     j = qpdfJson(out);
@@ -52,7 +85,12 @@ describe('PDF merge', () => {
   it('keeps pages in list order with their sizes and rotation, and is a clean file with object streams', () => {
     expect(j.pages).toHaveLength(9);
     const text = pdftotext(out).split('\f');
-    const expected = [...[1, 2, 3, 4].map((p) => `AAA page ${p}`), ...[1, 2, 3].map((p) => `BBB page ${p}`), 'CCC page 1', 'CCC page 2'];
+    const expected = [
+      ...[1, 2, 3, 4].map((p) => `AAA page ${p}`),
+      ...[1, 2, 3].map((p) => `BBB page ${p}`),
+      'CCC page 1',
+      'CCC page 2',
+    ];
     expected.forEach((t, i) => expect(text[i]).toContain(t));
     expect(pageGeometry(out)).toEqual(files.flatMap(pageGeometry));
     expect(pageGeometry(out)[1]).toMatch(/ 90$/);
@@ -62,8 +100,14 @@ describe('PDF merge', () => {
 
   it("puts each file's outline under an entry named after the file, pointing at the right pages", () => {
     expect(outlineLines(j.outlines)).toEqual([
-      'Alpha@1', '  AAA Chapter 1 ✓@1', '  AAA Chapter 2@2', '    AAA Section 2.1@4',
-      'Beta report@5', '  BBB Chapter 1 ✓@5', '  BBB Chapter 2@6', '    BBB Section 2.1@7',
+      'Alpha@1',
+      '  AAA Chapter 1 ✓@1',
+      '  AAA Chapter 2@2',
+      '    AAA Section 2.1@4',
+      'Beta report@5',
+      '  BBB Chapter 1 ✓@5',
+      '  BBB Chapter 2@6',
+      '    BBB Section 2.1@7',
       'gamma@8',
     ]);
   });
@@ -80,9 +124,16 @@ describe('PDF merge', () => {
     const doc = await PDFDocument.create();
     for (let i = 0; i < 3; i++) doc.addPage([200, 200]);
     const p0 = doc.getPage(0);
-    const link = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 100, 100], Dest: [2, PDFName.of('Fit')] }));
+    const link = doc.context.register(
+      doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 100, 100], Dest: [2, PDFName.of('Fit')] }),
+    );
     p0.node.set(PDFName.of('Annots'), doc.context.obj([link]));
-    doc.catalog.set(PDFName.of('Names'), doc.context.obj({ Dests: doc.context.obj({ Names: [PDFString.of('third'), doc.context.obj([2, PDFName.of('Fit')])] }) }));
+    doc.catalog.set(
+      PDFName.of('Names'),
+      doc.context.obj({
+        Dests: doc.context.obj({ Names: [PDFString.of('third'), doc.context.obj([2, PDFName.of('Fit')])] }),
+      }),
+    );
     const file = await write('index-dests.pdf', doc.save());
     const out = qpdfJson(await mergeFiles([files[0], file]));
     expect(linkTargets(out)).toEqual(['1->4', '1->4', '5->7']);
@@ -120,36 +171,66 @@ describe('PDF merge', () => {
     for (let i = 0; i < 4; i++) doc.addPage([200, 200]);
     const ctx = doc.context;
     const [p0, , p2, p3] = doc.getPages().map((p) => p.ref);
-    const leaf = (names: [string, unknown][]) => ctx.register(ctx.obj({
-      Limits: [PDFString.of(names[0][0]), PDFString.of(names[names.length - 1][0])],
-      Names: names.flatMap(([k, v]) => [PDFString.of(k), v]) as never,
-    }));
-    const dests = ctx.obj({ Kids: [leaf([['a', [p2, PDFName.of('Fit')]], ['shared', [p3, PDFName.of('Fit')]]]), leaf([['z', [p0, PDFName.of('Fit')]]])] });
+    const leaf = (names: [string, unknown][]) =>
+      ctx.register(
+        ctx.obj({
+          Limits: [PDFString.of(names[0][0]), PDFString.of(names[names.length - 1][0])],
+          Names: names.flatMap(([k, v]) => [PDFString.of(k), v]) as never,
+        }),
+      );
+    const dests = ctx.obj({
+      Kids: [
+        leaf([
+          ['a', [p2, PDFName.of('Fit')]],
+          ['shared', [p3, PDFName.of('Fit')]],
+        ]),
+        leaf([['z', [p0, PDFName.of('Fit')]]]),
+      ],
+    });
     doc.catalog.set(PDFName.of('Names'), ctx.obj({ Dests: ctx.register(dests) }));
-    const link = ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 50, 50], Dest: PDFString.of('shared') }));
-    const link2 = ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 60, 50, 110], A: { S: 'GoTo', D: PDFString.of('a') } }));
+    const link = ctx.register(
+      ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 50, 50], Dest: PDFString.of('shared') }),
+    );
+    const link2 = ctx.register(
+      ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 60, 50, 110], A: { S: 'GoTo', D: PDFString.of('a') } }),
+    );
     doc.getPage(0).node.set(PDFName.of('Annots'), ctx.obj([link, link2]));
-    const nums = (entries: [number, Record<string, unknown>][]) => ctx.register(ctx.obj({
-      Limits: [entries[0][0], entries[entries.length - 1][0]],
-      Nums: entries.flatMap(([k, v]) => [k, ctx.obj(v as never)]) as never,
-    }));
-    doc.catalog.set(PDFName.of('PageLabels'), ctx.obj({ Kids: [nums([[0, { S: 'A' }]]), nums([[2, { S: 'R', St: 5 }]])] }));
+    const nums = (entries: [number, Record<string, unknown>][]) =>
+      ctx.register(
+        ctx.obj({
+          Limits: [entries[0][0], entries[entries.length - 1][0]],
+          Nums: entries.flatMap(([k, v]) => [k, ctx.obj(v as never)]) as never,
+        }),
+      );
+    doc.catalog.set(
+      PDFName.of('PageLabels'),
+      ctx.obj({ Kids: [nums([[0, { S: 'A' }]]), nums([[2, { S: 'R', St: 5 }]])] }),
+    );
     const file = await write('kids-trees.pdf', doc.save());
     const out = qpdfJson(await mergeFiles([files[2], file]));
     // gamma.PDF (2 pages) first: 'shared' clashes and is renamed, and still leads to the file's last page.
     expect(linkTargets(out)).toEqual(['1->2', '1->2', '3->6', '3->5']);
-    expect(out.pagelabels.map((l) => [l.index, l.label['/S']])).toEqual([[0, '/D'], [2, '/A'], [4, '/R']]);
+    expect(out.pagelabels.map((l) => [l.index, l.label['/S']])).toEqual([
+      [0, '/D'],
+      [2, '/A'],
+      [4, '/R'],
+    ]);
   });
 
   it('merges form fields, renaming clashing names and keeping values', () => {
     expect(j.acroform.fields.map((f) => [f.fullname, f.value, f.pageposfrom1])).toEqual([
-      ['name', 'u:AAA:name', 1], ['email', 'u:AAA:email', 2], ['name_2', 'u:BBB:name', 5], ['phone', 'u:CCC:phone', 8],
+      ['name', 'u:AAA:name', 1],
+      ['email', 'u:AAA:email', 2],
+      ['name_2', 'u:BBB:name', 5],
+      ['phone', 'u:CCC:phone', 8],
     ]);
   });
 
   it('keeps page labels per file, plain numbers for a file that had none', () => {
     // qpdf gives each page its effective label: style, prefix and number (i, ii, A-1, A-2 | i, ii, A-1 | 1, 2).
-    const shown = j.pages.map((p) => `${String(p.label?.['/P'] ?? '').replace(/^u:/, '')}${String(p.label?.['/S'])}${String(p.label?.['/St'])}`);
+    const shown = j.pages.map(
+      (p) => `${String(p.label?.['/P'] ?? '').replace(/^u:/, '')}${String(p.label?.['/S'])}${String(p.label?.['/St'])}`,
+    );
     expect(shown).toEqual(['/r1', '/r2', 'A-/D1', 'A-/D2', '/r1', '/r2', 'A-/D1', '/D1', '/D2']);
     expect(j.pagelabels.map((l) => l.index)).toEqual([0, 2, 4, 6, 7]);
   });
@@ -161,10 +242,14 @@ describe('PDF merge', () => {
     expect(pdftotext(o)).toContain('CCC page 2');
     const restricted = path.join(dir, 'restricted.pdf');
     execFileSync('qpdf', ['--encrypt', '', 'owner-secret', '256', '--modify=none', '--', files[2], restricted]);
-    await expect(mergeFiles([files[0], restricted])).rejects.toMatchObject({ message: '"restricted.pdf" is protected against changes by its author. Remove the protection and try again.' });
+    await expect(mergeFiles([files[0], restricted])).rejects.toMatchObject({
+      message: '"restricted.pdf" is protected against changes by its author. Remove the protection and try again.',
+    });
     const locked = path.join(dir, 'locked.pdf');
     execFileSync('qpdf', ['--encrypt', 'user-pw', 'owner-pw', '256', '--', files[2], locked]);
-    await expect(mergeFiles([locked, files[0]])).rejects.toMatchObject({ message: '"locked.pdf" is password-protected. Remove the password and try again.' });
+    await expect(mergeFiles([locked, files[0]])).rejects.toMatchObject({
+      message: '"locked.pdf" is password-protected. Remove the password and try again.',
+    });
     await expect(mergeFiles([files[0]])).rejects.toMatchObject({ name: 'AppError' });
   });
 
@@ -175,10 +260,17 @@ describe('PDF merge', () => {
     const page3 = /\/Kids \[ (\d+) 0 R (\d+) 0 R (\d+) 0 R \]/.exec(raw)![3];
     const damaged = raw.replace(new RegExp(`\\n${page3} 0 obj\\n<<`), (m) => m.replace('<<', '[['));
     const file = await write('damaged.pdf', Buffer.from(damaged, 'latin1'));
-    await expect(mergeFiles([files[0], file])).rejects.toMatchObject({ message: '"damaged.pdf" is damaged: only 2 of its 3 pages can be read.' });
+    await expect(mergeFiles([files[0], file])).rejects.toMatchObject({
+      message: '"damaged.pdf" is damaged: only 2 of its 3 pages can be read.',
+    });
     // A file whose cross-reference table is broken is repaired, merged whole, and the visitor is told.
-    const good = Buffer.from(await buildRichPdf({ tag: 'EEE', pages: 2, outline: false, labels: false })).toString('latin1');
-    const broken = await write('broken xref.pdf', Buffer.from(good.replace(/startxref\s+\d+/, 'startxref\n999999'), 'latin1'));
+    const good = Buffer.from(await buildRichPdf({ tag: 'EEE', pages: 2, outline: false, labels: false })).toString(
+      'latin1',
+    );
+    const broken = await write(
+      'broken xref.pdf',
+      Buffer.from(good.replace(/startxref\s+\d+/, 'startxref\n999999'), 'latin1'),
+    );
     const workDir = fs.mkdtempSync(path.join(dir, 'job-'));
     const res = await merge([input(files[0]), input(broken)], {}, { workDir });
     expect(res.notice).toBe('"broken xref.pdf" was damaged and had to be repaired: check its pages in the result.');
@@ -198,13 +290,19 @@ describeCorpus('PDF merge on real files', () => {
     const [js, jb, jf] = [qpdfJson(small), qpdfJson(book), qpdfJson(form)];
     expect(j.pages).toHaveLength(js.pages.length + jb.pages.length + 2 * jf.pages.length);
     expect(pageObjects(j)).toBe(j.pages.length);
-    const shift = (lines: string[], by: number) => lines.map((l) => `  ${l.replace(/@(\d+)$/, (_, n) => `@${Number(n) + by}`)}`);
+    const shift = (lines: string[], by: number) =>
+      lines.map((l) => `  ${l.replace(/@(\d+)$/, (_, n) => `@${Number(n) + by}`)}`);
     const bookStart = js.pages.length + 1;
     const lines = outlineLines(j.outlines);
-    expect(lines.slice(0, 1 + outlineLines(js.outlines).length)).toEqual(['qtpdf5-test@1', ...shift(outlineLines(js.outlines), 0)]);
+    expect(lines.slice(0, 1 + outlineLines(js.outlines).length)).toEqual([
+      'qtpdf5-test@1',
+      ...shift(outlineLines(js.outlines), 0),
+    ]);
     const b = lines.indexOf(`pdfjs-freeculture@${bookStart}`);
     expect(b).toBeGreaterThan(-1);
-    expect(lines.slice(b + 1, b + 1 + outlineLines(jb.outlines).length)).toEqual(shift(outlineLines(jb.outlines), js.pages.length));
+    expect(lines.slice(b + 1, b + 1 + outlineLines(jb.outlines).length)).toEqual(
+      shift(outlineLines(jb.outlines), js.pages.length),
+    );
     // Open/closed state of every bookmark kept (qpdf derives it from the sign of /Count).
     const opens = (items: QpdfOutline[]): boolean[] => items.flatMap((o) => [o.open, ...opens(o.kids)]);
     const bookEntry = j.outlines.find((o) => o.title === 'pdfjs-freeculture')!;
@@ -219,7 +317,12 @@ describeCorpus('PDF merge on real files', () => {
     expect(linkTargets(j).filter((t) => t.includes('?'))).toEqual([]);
     // Text of the first and last page of each input, at its place in the result (poppler).
     let offset = 0;
-    for (const [f, n] of [[small, js.pages.length], [book, jb.pages.length], [form, jf.pages.length], [form, jf.pages.length]] as const) {
+    for (const [f, n] of [
+      [small, js.pages.length],
+      [book, jb.pages.length],
+      [form, jf.pages.length],
+      [form, jf.pages.length],
+    ] as const) {
       expect(pdftotext(out, undefined, offset + 1)).toBe(pdftotext(f, undefined, 1));
       expect(pdftotext(out, undefined, offset + n)).toBe(pdftotext(f, undefined, n));
       offset += n;
@@ -250,12 +353,24 @@ describeCorpus('PDF merge on real files', () => {
         expect(pdftotext(out)).toContain(pdftotext(file).trim().split('\n')[0]);
       } catch (e) {
         if (!isAppError(e)) throw new Error(`${name}: ${String(e)}`);
-        expect(e.message).toMatch(new RegExp(`^"${name.replace(/\./g, '\\.')}" (is password-protected|is damaged|is protected against changes|has no pages)`));
+        expect(e.message).toMatch(
+          new RegExp(
+            `^"${name.replace(/\./g, '\\.')}" (is password-protected|is damaged|is protected against changes|has no pages)`,
+          ),
+        );
       }
     }
-    const msg = async (n: string) => mergeFiles([good, corpusPath('bad', n)]).then(() => 'ok', (e: Error) => e.message);
-    expect(await msg('pdfjs-Pages-tree-refs-loop.pdf')).toBe('"pdfjs-Pages-tree-refs-loop.pdf" is damaged and cannot be read.');
-    expect(await msg('pdfjs-issue3371-aes128-pw.pdf')).toBe('"pdfjs-issue3371-aes128-pw.pdf" is password-protected. Remove the password and try again.');
+    const msg = async (n: string) =>
+      mergeFiles([good, corpusPath('bad', n)]).then(
+        () => 'ok',
+        (e: Error) => e.message,
+      );
+    expect(await msg('pdfjs-Pages-tree-refs-loop.pdf')).toBe(
+      '"pdfjs-Pages-tree-refs-loop.pdf" is damaged and cannot be read.',
+    );
+    expect(await msg('pdfjs-issue3371-aes128-pw.pdf')).toBe(
+      '"pdfjs-issue3371-aes128-pw.pdf" is password-protected. Remove the password and try again.',
+    );
     expect(await msg('pdfjs-empty_protected.pdf')).toMatch(/protected against changes by its author/);
     expect(await msg('shattered-1.pdf')).toBe('ok');
   });

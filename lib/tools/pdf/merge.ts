@@ -5,7 +5,19 @@
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFPageLeaf, PDFRef, PDFStreamWriter, PDFString, type PDFObject } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFPageLeaf,
+  PDFRef,
+  PDFStreamWriter,
+  PDFString,
+  type PDFObject,
+} from 'pdf-lib';
 import { AppError, displayName } from '@/lib/core/errors';
 import type { Processor } from '../types';
 import { loadCheckedPdf, repairedNotice } from './common/load-pdf';
@@ -84,7 +96,11 @@ export const run: Processor = async (inputs, _options, ctx) => {
 
   for (let i = 0; i < inputs.length; i++) {
     const input = inputs[i];
-    const { doc, pages, repaired: wasRepaired } = await loadCheckedPdf(input, ctx, { acceptOpenEncrypted: true, session: qpdf });
+    const {
+      doc,
+      pages,
+      repaired: wasRepaired,
+    } = await loadCheckedPdf(input, ctx, { acceptOpenEncrypted: true, session: qpdf });
     if (wasRepaired) repaired.push(input.name);
     const pageMap = new Map<PDFRef, PDFRef>();
     const newRefs = pages.map((p) => {
@@ -125,7 +141,10 @@ export const run: Processor = async (inputs, _options, ctx) => {
 
     const offset = kids.length - pages.length;
     const own = readTree(doc.context, doc.catalog.get(N('PageLabels')), 'Nums')
-      .filter(([k]) => k instanceof PDFNumber && Number.isInteger(k.asNumber()) && k.asNumber() >= 0 && k.asNumber() < pages.length)
+      .filter(
+        ([k]) =>
+          k instanceof PDFNumber && Number.isInteger(k.asNumber()) && k.asNumber() >= 0 && k.asNumber() < pages.length,
+      )
       .map(([k, v]) => [(k as PDFNumber).asNumber(), v] as const);
     if (own.length) anyLabels = true;
     // A file without labels (or whose labels start late) keeps the plain 1, 2, 3... it showed on its own.

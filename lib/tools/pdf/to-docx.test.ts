@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { isAppError } from '@/lib/core/errors';
 import { run as toDocx } from './to-docx';
-import { LEFT_COLUMN, LINK_URL, RIGHT_COLUMN, TABLE, rotatedPdf, sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
+import {
+  LEFT_COLUMN,
+  LINK_URL,
+  RIGHT_COLUMN,
+  TABLE,
+  rotatedPdf,
+  sampleDocPdf,
+} from '@/tests/support/pdf-to-docx/make-pdfs';
 import { docxToPdf, pairRecall, pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 import { corpusFiles, corpusPath, describeCorpus, hasCorpus } from '@/tests/support/corpus';
 
@@ -13,7 +20,11 @@ const converted = new Map<string, { docx: string; notice?: string; pdf?: string 
 
 async function run(file: string) {
   const workDir = fs.mkdtempSync(path.join(dir, 'job-'));
-  return toDocx([{ path: file, name: path.basename(file), size: fs.statSync(file).size, kind: 'pdf' }], {}, { workDir });
+  return toDocx(
+    [{ path: file, name: path.basename(file), size: fs.statSync(file).size, kind: 'pdf' }],
+    {},
+    { workDir },
+  );
 }
 
 const zipEntry = (docx: string, entry: string): string =>
@@ -61,7 +72,9 @@ describe('PDF to Word', () => {
     const xml = zipEntry(r.docx, 'word/document.xml');
     expect(xml).toMatch(/<w:jc w:val="center"\/>(?:(?!<\/w:p>).)*<w:b\/>(?:(?!<\/w:p>).)*Quarterly Field Report/s);
     // flowing text: the three lines of a column are one paragraph, not three
-    const paras = xml.split('</w:p>').filter((p) => p.includes('Alpha column') || p.includes('closes the first paragraph'));
+    const paras = xml
+      .split('</w:p>')
+      .filter((p) => p.includes('Alpha column') || p.includes('closes the first paragraph'));
     expect(paras).toHaveLength(1);
   });
 
@@ -69,20 +82,30 @@ describe('PDF to Word', () => {
     const [, r] = sample();
     const xml = zipEntry(r.docx, 'word/document.xml');
     const sizes = [...xml.matchAll(/<w:pgSz [^>]*w:w="(\d+)"[^>]*w:h="(\d+)"/g)].map((m) => [+m[1], +m[2]]);
-    expect(sizes).toEqual([[12240, 15840], [12240, 15840]]);
+    expect(sizes).toEqual([
+      [12240, 15840],
+      [12240, 15840],
+    ]);
     // the two columns sit side by side in a borderless layout table; the ruled table is a real table
-    const tables = xml.split('<w:tbl>').slice(1).map((t) => t.split('</w:tbl>')[0]);
+    const tables = xml
+      .split('<w:tbl>')
+      .slice(1)
+      .map((t) => t.split('</w:tbl>')[0]);
     expect(tables).toHaveLength(2);
     expect(tables[0]).toMatch(/Alpha column(?:(?!<w:tc>).)*<\/w:tc><w:tc>.*Bravo column/s);
     expect(tables[0]).not.toMatch(/<w:insideV w:val="single"/);
-    const rows = tables[1].split('<w:tr>')
-      .slice(1).map((row) => [...row.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' '));
+    const rows = tables[1]
+      .split('<w:tr>')
+      .slice(1)
+      .map((row) => [...row.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' '));
     expect(rows.map((r0) => r0.trim())).toEqual(TABLE.map((row) => row.join(' ')));
     expect(zipList(r.docx)).toMatch(/word\/media\/\S+\.(jpg|jpeg|png)/);
     const rels = zipEntry(r.docx, 'word/_rels/document.xml.rels');
     expect(rels).toContain(`Target="${LINK_URL}"`);
     expect(xml).toMatch(/<w:hyperlink [^>]*r:id=/);
-    expect(xml).toMatch(/<w:i\/>(?:(?!<\/w:r>).)*<w:color w:val="CC1A1A"\/>|<w:color w:val="CC1A1A"\/>(?:(?!<\/w:r>).)*italic red caption/is);
+    expect(xml).toMatch(
+      /<w:i\/>(?:(?!<\/w:r>).)*<w:color w:val="CC1A1A"\/>|<w:color w:val="CC1A1A"\/>(?:(?!<\/w:r>).)*italic red caption/is,
+    );
     // LibreOffice lays it out on two pages, as the original
     expect(Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [r.pdf!], { encoding: 'utf8' }))![1])).toBe(2);
   });
@@ -92,8 +115,14 @@ describe('PDF to Word page geometry', () => {
   it('keeps landscape and /Rotate pages as they are shown, with their text', () => {
     const [file, r] = [...converted.entries()].find(([f]) => f.endsWith('rotated.pdf'))!;
     const info = execFileSync('pdfinfo', ['-f', '1', '-l', '2', r.pdf!], { encoding: 'utf8' });
-    const sizes = [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)/g)].map((m) => [Math.round(+m[1]), Math.round(+m[2])]);
-    expect(sizes).toEqual([[792, 612], [792, 612]]);
+    const sizes = [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)/g)].map((m) => [
+      Math.round(+m[1]),
+      Math.round(+m[2]),
+    ]);
+    expect(sizes).toEqual([
+      [792, 612],
+      [792, 612],
+    ]);
     expect(wordRecall(words(pdftotext(file)), words(pdftotext(r.pdf!)))).toBe(1);
   });
 });
@@ -113,7 +142,8 @@ describeCorpus('PDF to Word on real files', () => {
       expect(pairRecall(ref, got)).toBeGreaterThan(0.75);
     }
     // One Word page per PDF page for ordinary documents; dense forms may spread, but not without bound.
-    const pagesOf = (f: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))![1]);
+    const pagesOf = (f: string) =>
+      Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))![1]);
     const limit = name.includes('f1040') ? 2 * pagesOf(file) : pagesOf(file);
     expect(pagesOf(r.pdf!)).toBeLessThanOrEqual(limit);
   });
@@ -126,7 +156,8 @@ describeCorpus('PDF to Word on real files', () => {
     } catch (e) {
       expect(isAppError(e)).toBe(true);
       expect((e as Error).message).toContain(`"${path.basename(file)}"`);
-      if (/protected|pass|aes|r6/i.test(path.basename(file))) expect((e as Error).message).toMatch(/password-protected/);
+      if (/protected|pass|aes|r6/i.test(path.basename(file)))
+        expect((e as Error).message).toMatch(/password-protected/);
     }
   });
 

@@ -21,13 +21,19 @@ export const run: Processor = async (inputs, _options, ctx) => {
   const notes: string[] = [];
   const n = (pages: number[], one: string, many: string) => (pages.length === 1 ? one : many);
   if (r.ocrPages.length) {
-    notes.push(`${n(r.ocrPages, 'Page', 'Pages')} ${pageList(r.ocrPages)} ${n(r.ocrPages, 'has', 'have')} no text layer (scanned) and ${n(r.ocrPages, 'was', 'were')} read by text recognition (OCR): check the text, recognition can misread words. The scan stays faded behind the text.`);
+    notes.push(
+      `${n(r.ocrPages, 'Page', 'Pages')} ${pageList(r.ocrPages)} ${n(r.ocrPages, 'has', 'have')} no text layer (scanned) and ${n(r.ocrPages, 'was', 'were')} read by text recognition (OCR): check the text, recognition can misread words. The scan stays faded behind the text.`,
+    );
   }
   if (r.unreadablePages.length) {
-    notes.push(`${n(r.unreadablePages, 'Page', 'Pages')} ${pageList(r.unreadablePages)} ${n(r.unreadablePages, 'has', 'have')} no text layer and nothing readable by text recognition, so ${n(r.unreadablePages, 'it is', 'they are')} included as ${n(r.unreadablePages, 'an image', 'images')} only.`);
+    notes.push(
+      `${n(r.unreadablePages, 'Page', 'Pages')} ${pageList(r.unreadablePages)} ${n(r.unreadablePages, 'has', 'have')} no text layer and nothing readable by text recognition, so ${n(r.unreadablePages, 'it is', 'they are')} included as ${n(r.unreadablePages, 'an image', 'images')} only.`,
+    );
   }
   if (r.failedPages.length) {
-    notes.push(`${r.failedPages.length === 1 ? 'Page' : 'Pages'} ${pageList(r.failedPages)} of "${displayName(input.name)}" could not be read (damaged) and ${r.failedPages.length === 1 ? 'is' : 'are'} left empty.`);
+    notes.push(
+      `${r.failedPages.length === 1 ? 'Page' : 'Pages'} ${pageList(r.failedPages)} of "${displayName(input.name)}" could not be read (damaged) and ${r.failedPages.length === 1 ? 'is' : 'are'} left empty.`,
+    );
   }
   if (r.totalPages > MAX_PAGES) notes.push(`Only the first ${MAX_PAGES} of ${r.totalPages} pages were converted.`);
   return notes.length ? { path: out, notice: notes.join(' ') } : { path: out };

@@ -12,9 +12,15 @@ describe('Apertium pipeline slots', () => {
     const held = await Promise.all(Array.from({ length: cores }, () => acquireSlot(new AbortController().signal)));
     expect(slotState()).toEqual({ free: 0, waiting: 0 });
     const order: number[] = [];
-    const a = acquireSlot(new AbortController().signal).then((r) => { order.push(1); return r; });
+    const a = acquireSlot(new AbortController().signal).then((r) => {
+      order.push(1);
+      return r;
+    });
     const timedOut = acquireSlot(AbortSignal.timeout(50));
-    const b = acquireSlot(new AbortController().signal).then((r) => { order.push(2); return r; });
+    const b = acquireSlot(new AbortController().signal).then((r) => {
+      order.push(2);
+      return r;
+    });
     await expect(timedOut).rejects.toMatchObject({ failure: 'timeout' });
     expect(slotState().waiting).toBe(2);
     held[0](); // frees one slot: the first waiting request gets it
@@ -32,11 +38,17 @@ describe('Apertium pipeline slots', () => {
     const log = path.join(dir, 'log');
     const bin = path.join(dir, 'apertium');
     // `-l` lists one mode; a translation logs +, sleeps, echoes its input, logs -.
-    fs.writeFileSync(bin, `#!/bin/sh\nif [ "$1" = "-l" ]; then echo eng-spa; exit 0; fi\necho + >> ${log}\nsleep 0.2\ncat\necho - >> ${log}\n`, { mode: 0o755 });
+    fs.writeFileSync(
+      bin,
+      `#!/bin/sh\nif [ "$1" = "-l" ]; then echo eng-spa; exit 0; fi\necho + >> ${log}\nsleep 0.2\ncat\necho - >> ${log}\n`,
+      { mode: 0o755 },
+    );
     try {
       const engine = apertium({ bin });
       const n = cores + 3;
-      const out = await Promise.all(Array.from({ length: n }, (_, i) => engine.translate(`t${i}`, 'en', 'es', AbortSignal.timeout(20_000))));
+      const out = await Promise.all(
+        Array.from({ length: n }, (_, i) => engine.translate(`t${i}`, 'en', 'es', AbortSignal.timeout(20_000))),
+      );
       expect(out).toEqual(Array.from({ length: n }, (_, i) => `t${i}`));
       let running = 0;
       let peak = 0;

@@ -10,8 +10,24 @@ import { ProviderError, type TranslationProvider } from './types';
 const LABEL = 'Apertium';
 
 const CODES: Record<string, LanguageCode> = {
-  en: 'en', eng: 'en', es: 'es', spa: 'es', pt: 'pt', por: 'pt', it: 'it', ita: 'it', fr: 'fr', fra: 'fr',
-  de: 'de', deu: 'de', ko: 'ko', kor: 'ko', ja: 'ja', jpn: 'ja', vi: 'vi', vie: 'vi',
+  en: 'en',
+  eng: 'en',
+  es: 'es',
+  spa: 'es',
+  pt: 'pt',
+  por: 'pt',
+  it: 'it',
+  ita: 'it',
+  fr: 'fr',
+  fra: 'fr',
+  de: 'de',
+  deu: 'de',
+  ko: 'ko',
+  kor: 'ko',
+  ja: 'ja',
+  jpn: 'ja',
+  vi: 'vi',
+  vie: 'vi',
 };
 
 /** 'from>to' → mode name, from `apertium -l` output (variants such as 'es-pt_BR' are left out). */
@@ -84,18 +100,27 @@ function runNow(bin: string, mode: string, text: string, signal: AbortSignal): P
   return new Promise((resolve, reject) => {
     // The apertium wrapper reads /dev/stdin, which cannot be opened on the socket Node gives a child as
     // stdin: `cat` hands it a real pipe. Own process group, so a time-out kills the whole pipeline.
-    const child = spawn(/*turbopackIgnore: true*/ 'sh', ['-c', 'cat | "$0" -u "$1"', bin, mode], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn(/*turbopackIgnore: true*/ 'sh', ['-c', 'cat | "$0" -u "$1"', bin, mode], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
     const out: Buffer[] = [];
     let err = '';
     let timedOut = false;
     const kill = () => {
       timedOut = true;
-      try { process.kill(-(child.pid as number), 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     };
     if (signal.aborted) kill();
     signal.addEventListener('abort', kill, { once: true });
     child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => { err += d.toString().slice(0, 500); });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString().slice(0, 500);
+    });
     child.on('error', (e) => {
       signal.removeEventListener('abort', kill);
       reject(new ProviderError(LABEL, 'unreachable', e.message));
@@ -116,7 +141,9 @@ export function apertium(opts: { bin?: string } = {}): TranslationProvider {
   let modes: Promise<Map<string, string>> | null = null;
   const list = () => {
     modes ??= new Promise((resolve) => {
-      execFile(/*turbopackIgnore: true*/ bin, ['-l'], { timeout: 10_000 }, (e, stdout) => resolve(e ? new Map() : parseModes(stdout)));
+      execFile(/*turbopackIgnore: true*/ bin, ['-l'], { timeout: 10_000 }, (e, stdout) =>
+        resolve(e ? new Map() : parseModes(stdout)),
+      );
     });
     return modes;
   };
@@ -140,6 +167,8 @@ export function apertium(opts: { bin?: string } = {}): TranslationProvider {
 /** The available modes (empty when apertium is not installed). */
 export function apertiumAvailable(bin = 'apertium'): Promise<boolean> {
   return new Promise((resolve) => {
-    execFile(/*turbopackIgnore: true*/ bin, ['-l'], { timeout: 10_000 }, (e, stdout) => resolve(!e && parseModes(stdout).size > 0));
+    execFile(/*turbopackIgnore: true*/ bin, ['-l'], { timeout: 10_000 }, (e, stdout) =>
+      resolve(!e && parseModes(stdout).size > 0),
+    );
   });
 }

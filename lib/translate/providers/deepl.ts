@@ -10,7 +10,15 @@ const LABEL = 'DeepL';
 
 /** DeepL asks for a variant of English and Portuguese as targets ('EN' and 'PT' are deprecated there). */
 const TARGET: Record<LanguageCode, string> = {
-  en: 'EN-US', ko: 'KO', ja: 'JA', vi: 'VI', es: 'ES', fr: 'FR', de: 'DE', pt: 'PT-BR', it: 'IT',
+  en: 'EN-US',
+  ko: 'KO',
+  ja: 'JA',
+  vi: 'VI',
+  es: 'ES',
+  fr: 'FR',
+  de: 'DE',
+  pt: 'PT-BR',
+  it: 'IT',
 };
 
 export function deeplBaseUrl(apiKey: string, url?: string): string {
@@ -34,7 +42,11 @@ export function deepl(opts: { apiKey: string; url?: string }): TranslationProvid
       });
       const reply = (json ?? {}) as { translations?: { text?: unknown }[]; message?: unknown };
       if (status !== 200) {
-        throw new ProviderError(LABEL, failureOf(status), typeof reply.message === 'string' ? reply.message : `HTTP ${status}`);
+        throw new ProviderError(
+          LABEL,
+          failureOf(status),
+          typeof reply.message === 'string' ? reply.message : `HTTP ${status}`,
+        );
       }
       const out = reply.translations?.[0]?.text;
       if (typeof out !== 'string') throw new ProviderError(LABEL, 'bad-reply', 'no translations[0].text');

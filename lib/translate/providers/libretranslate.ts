@@ -7,7 +7,10 @@ import { failureOf, getJson, postJson, ProviderError, type TranslationProvider }
 
 const LABEL = 'LibreTranslate';
 
-interface LanguageEntry { code: string; targets?: string[] }
+interface LanguageEntry {
+  code: string;
+  targets?: string[];
+}
 
 export function libreTranslate(opts: { url: string; apiKey?: string; timeoutMs: number }): TranslationProvider {
   const base = opts.url.replace(/\/+$/, '');
@@ -45,7 +48,11 @@ export function libreTranslate(opts: { url: string; apiKey?: string; timeoutMs: 
       const { status, json } = await postJson(LABEL, `${base}/translate`, body, signal);
       const reply = (json ?? {}) as { translatedText?: unknown; error?: unknown };
       if (status !== 200) {
-        throw new ProviderError(LABEL, failureOf(status), typeof reply.error === 'string' ? reply.error : `HTTP ${status}`);
+        throw new ProviderError(
+          LABEL,
+          failureOf(status),
+          typeof reply.error === 'string' ? reply.error : `HTTP ${status}`,
+        );
       }
       if (typeof reply.translatedText !== 'string') throw new ProviderError(LABEL, 'bad-reply', 'no translatedText');
       return reply.translatedText;

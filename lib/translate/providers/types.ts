@@ -61,7 +61,12 @@ export async function postJson(
   return { status: res.status, json };
 }
 
-export async function getJson(provider: string, url: string, signal: AbortSignal, headers: Record<string, string> = {}) {
+export async function getJson(
+  provider: string,
+  url: string,
+  signal: AbortSignal,
+  headers: Record<string, string> = {},
+) {
   try {
     const res = await fetch(url, { headers: { Accept: 'application/json', ...headers }, signal });
     return { status: res.status, json: res.ok ? ((await res.json()) as unknown) : null };

@@ -4,8 +4,19 @@ import { mergeDocx } from '@/lib/tools/office/docx/merge';
 const [out, ...inputs] = process.argv.slice(2);
 const t = performance.now();
 const cpu0 = process.cpuUsage();
-mergeDocx(inputs.map((p) => ({ path: p, name: p.split('/').pop() ?? p })), out).then(() => {
-  const ms = performance.now() - t;
-  const cpu = process.cpuUsage(cpu0);
-  process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, peakMB: process.resourceUsage().maxRSS / 1024 }));
-}, (e: unknown) => { process.stderr.write(String(e)); process.exit(1); });
+mergeDocx(
+  inputs.map((p) => ({ path: p, name: p.split('/').pop() ?? p })),
+  out,
+).then(
+  () => {
+    const ms = performance.now() - t;
+    const cpu = process.cpuUsage(cpu0);
+    process.stdout.write(
+      JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, peakMB: process.resourceUsage().maxRSS / 1024 }),
+    );
+  },
+  (e: unknown) => {
+    process.stderr.write(String(e));
+    process.exit(1);
+  },
+);

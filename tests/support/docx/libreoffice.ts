@@ -8,8 +8,20 @@ export async function sofficeConvert(files: string[], format: 'txt' | 'pdf', out
   fs.mkdirSync(outDir, { recursive: true });
   const profile = `file:///tmp/lo-g-test-${process.pid}-${format}`;
   await new Promise<void>((resolve, reject) => {
-    execFile('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', format === 'txt' ? 'txt:Text (encoded):UTF8' : 'pdf', '--outdir', outDir, ...files],
-      { timeout: 240_000 }, (err) => (err ? reject(err) : resolve()));
+    execFile(
+      'soffice',
+      [
+        `-env:UserInstallation=${profile}`,
+        '--headless',
+        '--convert-to',
+        format === 'txt' ? 'txt:Text (encoded):UTF8' : 'pdf',
+        '--outdir',
+        outDir,
+        ...files,
+      ],
+      { timeout: 240_000 },
+      (err) => (err ? reject(err) : resolve()),
+    );
   });
 }
 
@@ -21,8 +33,15 @@ export function convertedPath(outDir: string, file: string, ext: 'txt' | 'pdf'):
  * reference numbers glued to the text before them ("law in 2021)1") are dropped on both sides (so is any
  * number glued to a non-digit, e.g. "#1"): notes are numbered through the merged document, by design. */
 export function wordLines(text: string): string[] {
-  return text.replace(/\uFEFF/g, '').split(/\r?\n/)
-    .map((l) => l.replace(/\s+/g, ' ').replace(/(?<=[^\s\d])\d+(?=\s|$)/g, '').trim())
+  return text
+    .replace(/\uFEFF/g, '')
+    .split(/\r?\n/)
+    .map((l) =>
+      l
+        .replace(/\s+/g, ' ')
+        .replace(/(?<=[^\s\d])\d+(?=\s|$)/g, '')
+        .trim(),
+    )
     .filter((l) => /\p{L}{3}/u.test(l));
 }
 

@@ -16,7 +16,7 @@ export interface Composite {
 /** A deterministic pseudo-random generator (tests must be repeatable). */
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /**
@@ -24,7 +24,8 @@ function rng(seed: number): () => number {
  * `scale` multiplies the base size of 320 x 240.
  */
 export async function makeComposite(scale = 1, seed = 7): Promise<Composite> {
-  const width = Math.round(320 * scale), height = Math.round(240 * scale);
+  const width = Math.round(320 * scale),
+    height = Math.round(240 * scale);
   const s = scale;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><radialGradient id="g" cx="0.35" cy="0.3" r="0.75">
@@ -65,9 +66,11 @@ export async function makeComposite(scale = 1, seed = 7): Promise<Composite> {
 
 /** Intersection over union of the two masks thresholded at 50 %. */
 export function maskIoU(a: Uint8Array, b: Uint8Array): number {
-  let inter = 0, union = 0;
+  let inter = 0,
+    union = 0;
   for (let i = 0; i < a.length; i++) {
-    const x = a[i] >= 128, y = b[i] >= 128;
+    const x = a[i] >= 128,
+      y = b[i] >= 128;
     if (x && y) inter++;
     if (x || y) union++;
   }
@@ -86,7 +89,8 @@ export function alphaError(a: Uint8Array, b: Uint8Array): number {
  * result that are semi-transparent (the band where halos live) and truly inside the object.
  */
 export function edgeColourError(rgba: Uint8Array, c: Composite): { error: number; pixels: number } {
-  let s = 0, n = 0;
+  let s = 0,
+    n = 0;
   for (let i = 0; i < c.mask.length; i++) {
     const a = rgba[i * 4 + 3];
     if (a < 16 || a > 239 || c.mask[i] < 128) continue;

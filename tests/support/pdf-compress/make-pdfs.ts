@@ -3,14 +3,28 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import {
-  PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, StandardFonts, concatTransformationMatrix, drawObject,
-  popGraphicsState, pushGraphicsState, rgb, type PDFPage,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFRef,
+  StandardFonts,
+  concatTransformationMatrix,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  type PDFPage,
 } from 'pdf-lib';
 
 /** A photo-like image: smooth shapes plus fine grain, so JPEG is the right encoding for it. */
 export async function syntheticPhoto(width: number, height: number, seed = 1): Promise<Buffer> {
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
-    .blur(1.2).png().toBuffer();
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
+    .blur(1.2)
+    .png()
+    .toBuffer();
   const svg = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
       <defs><radialGradient id="g" cx="${30 + seed * 7}%" cy="40%" r="70%">
@@ -21,7 +35,11 @@ export async function syntheticPhoto(width: number, height: number, seed = 1): P
       <ellipse cx="${width * 0.3}" cy="${height * 0.7}" rx="${width * 0.2}" ry="${height * 0.1}" fill="#ecf0f1" opacity="0.6"/>
     </svg>`,
   );
-  return sharp(svg).composite([{ input: grain, blend: 'soft-light' }]).removeAlpha().raw().toBuffer();
+  return sharp(svg)
+    .composite([{ input: grain, blend: 'soft-light' }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
 }
 
 function pngUpPredict(pixels: Buffer, width: number, height: number, comps: number): Buffer {
@@ -47,7 +65,12 @@ function drawImage(page: PDFPage, name: string, ref: PDFRef, x: number, y: numbe
     res.set(PDFName.of('XObject'), xo);
   }
   (xo as PDFDict).set(PDFName.of(name), ref);
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(w, 0, 0, h, x, y), drawObject(name), popGraphicsState());
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(w, 0, 0, h, x, y),
+    drawObject(name),
+    popGraphicsState(),
+  );
 }
 
 /** Two pages of photos at about 300 dpi: a JPEG, and a Flate RGB image with PNG predictors and a soft mask. */
@@ -60,7 +83,8 @@ export async function photoPdf(): Promise<Uint8Array> {
   const w1 = 1500;
   const h1 = 1000;
   const jpeg = await sharp(await syntheticPhoto(w1, h1, 1), { raw: { width: w1, height: h1, channels: 3 } })
-    .jpeg({ quality: 92 }).toBuffer();
+    .jpeg({ quality: 92 })
+    .toBuffer();
   const img = await doc.embedJpg(jpeg);
   p1.drawText('Photo report: page one', { x: 50, y: 790, size: 20, font, color: rgb(0.1, 0.1, 0.1) });
   p1.drawImage(img, { x: 50, y: 400, width: 360, height: 240 }); // 1500 px over 5 in = 300 dpi
@@ -70,15 +94,38 @@ export async function photoPdf(): Promise<Uint8Array> {
   const w2 = 1200;
   const h2 = 900;
   const raw = await syntheticPhoto(w2, h2, 3);
-  const alpha = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w2}" height="${h2}"><rect width="100%" height="100%" fill="#000"/><ellipse cx="${w2 / 2}" cy="${h2 / 2}" rx="${w2 * 0.48}" ry="${h2 * 0.48}" fill="#fff"/></svg>`))
-    .extractChannel(0).raw().toBuffer();
-  const smask = ctx.register(ctx.stream(zlib.deflateSync(alpha), {
-    Type: 'XObject', Subtype: 'Image', Width: w2, Height: h2, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Filter: 'FlateDecode',
-  }));
-  const flate = ctx.register(ctx.stream(zlib.deflateSync(pngUpPredict(raw, w2, h2, 3)), {
-    Type: 'XObject', Subtype: 'Image', Width: w2, Height: h2, ColorSpace: 'DeviceRGB', BitsPerComponent: 8,
-    Filter: 'FlateDecode', DecodeParms: { Predictor: 12, Colors: 3, BitsPerComponent: 8, Columns: w2 }, SMask: smask,
-  }));
+  const alpha = await sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w2}" height="${h2}"><rect width="100%" height="100%" fill="#000"/><ellipse cx="${w2 / 2}" cy="${h2 / 2}" rx="${w2 * 0.48}" ry="${h2 * 0.48}" fill="#fff"/></svg>`,
+    ),
+  )
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const smask = ctx.register(
+    ctx.stream(zlib.deflateSync(alpha), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: w2,
+      Height: h2,
+      ColorSpace: 'DeviceGray',
+      BitsPerComponent: 8,
+      Filter: 'FlateDecode',
+    }),
+  );
+  const flate = ctx.register(
+    ctx.stream(zlib.deflateSync(pngUpPredict(raw, w2, h2, 3)), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: w2,
+      Height: h2,
+      ColorSpace: 'DeviceRGB',
+      BitsPerComponent: 8,
+      Filter: 'FlateDecode',
+      DecodeParms: { Predictor: 12, Colors: 3, BitsPerComponent: 8, Columns: w2 },
+      SMask: smask,
+    }),
+  );
   p2.drawText('Page two: a Flate photo with a soft mask', { x: 50, y: 790, size: 20, font });
   drawImage(p2, 'Im9', flate, 50, 300, 288, 216); // 1200 px over 4 in = 300 dpi
   return doc.save();
@@ -95,10 +142,21 @@ export async function mixedImagePdf(iccProfile?: Uint8Array): Promise<Uint8Array
   const gw = 1000;
   const gh = 800;
   const gray = await sharp(await syntheticPhoto(gw, gh, 5), { raw: { width: gw, height: gh, channels: 3 } })
-    .toColourspace('b-w').extractChannel(0).raw().toBuffer();
-  const grayRef = ctx.register(ctx.stream(zlib.deflateSync(gray), {
-    Type: 'XObject', Subtype: 'Image', Width: gw, Height: gh, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Filter: 'FlateDecode',
-  }));
+    .toColourspace('b-w')
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const grayRef = ctx.register(
+    ctx.stream(zlib.deflateSync(gray), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: gw,
+      Height: gh,
+      ColorSpace: 'DeviceGray',
+      BitsPerComponent: 8,
+      Filter: 'FlateDecode',
+    }),
+  );
   drawImage(page, 'Gr', grayRef, 72, 470, 250, 200); // 1000 px / 3.47 in = 288 dpi
 
   if (iccProfile) {
@@ -106,10 +164,17 @@ export async function mixedImagePdf(iccProfile?: Uint8Array): Promise<Uint8Array
     const cw = 900;
     const ch = 600;
     const pix = await syntheticPhoto(cw, ch, 7);
-    const imRef = ctx.register(ctx.stream(zlib.deflateSync(pix), {
-      Type: 'XObject', Subtype: 'Image', Width: cw, Height: ch, ColorSpace: ctx.obj([PDFName.of('ICCBased'), iccRef]),
-      BitsPerComponent: 8, Filter: 'FlateDecode',
-    }));
+    const imRef = ctx.register(
+      ctx.stream(zlib.deflateSync(pix), {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: cw,
+        Height: ch,
+        ColorSpace: ctx.obj([PDFName.of('ICCBased'), iccRef]),
+        BitsPerComponent: 8,
+        Filter: 'FlateDecode',
+      }),
+    );
     drawImage(page, 'Icc', imRef, 330, 470, 210, 140); // 900 px / 2.9 in = 308 dpi
   }
 
@@ -125,10 +190,22 @@ export async function mixedImagePdf(iccProfile?: Uint8Array): Promise<Uint8Array
     }
   }
   const palette = Buffer.from([255, 255, 255, 200, 40, 40, 40, 120, 200, 40, 160, 60]);
-  const chartRef = ctx.register(ctx.stream(zlib.deflateSync(idx), {
-    Type: 'XObject', Subtype: 'Image', Width: iw, Height: ih, BitsPerComponent: 8, Filter: 'FlateDecode',
-    ColorSpace: ctx.obj([PDFName.of('Indexed'), PDFName.of('DeviceRGB'), 3, PDFHexString.of(palette.toString('hex'))]),
-  }));
+  const chartRef = ctx.register(
+    ctx.stream(zlib.deflateSync(idx), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: iw,
+      Height: ih,
+      BitsPerComponent: 8,
+      Filter: 'FlateDecode',
+      ColorSpace: ctx.obj([
+        PDFName.of('Indexed'),
+        PDFName.of('DeviceRGB'),
+        3,
+        PDFHexString.of(palette.toString('hex')),
+      ]),
+    }),
+  );
   drawImage(page, 'Ch', chartRef, 72, 100, 400, 200); // 800 px / 5.6 in = 144 dpi: no downsampling
   return doc.save();
 }
@@ -140,7 +217,12 @@ export async function textPdf(pages = 3): Promise<Uint8Array> {
   for (let p = 0; p < pages; p++) {
     const page = doc.addPage([612, 792]);
     for (let l = 0; l < 40; l++) {
-      page.drawText(`Line ${l + 1} of page ${p + 1}: the quick brown fox jumps over the lazy dog.`, { x: 60, y: 740 - l * 16, size: 11, font });
+      page.drawText(`Line ${l + 1} of page ${p + 1}: the quick brown fox jumps over the lazy dog.`, {
+        x: 60,
+        y: 740 - l * 16,
+        size: 11,
+        font,
+      });
     }
   }
   return doc.save();
@@ -154,8 +236,11 @@ export async function bigPhotoPdf(targetMB: number): Promise<Uint8Array> {
   for (let i = 0; total < targetMB * 1024 * 1024; i++) {
     const w = 3000;
     const h = 2200;
-    const jpeg = made.get(i % 7) ?? await sharp(await syntheticPhoto(w, h, i % 7), { raw: { width: w, height: h, channels: 3 } })
-      .jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
+    const jpeg =
+      made.get(i % 7) ??
+      (await sharp(await syntheticPhoto(w, h, i % 7), { raw: { width: w, height: h, channels: 3 } })
+        .jpeg({ quality: 95, chromaSubsampling: '4:4:4' })
+        .toBuffer());
     made.set(i % 7, jpeg);
     total += jpeg.length;
     const page = doc.addPage([612, 792]);
@@ -169,7 +254,9 @@ export async function cmykPdf(): Promise<Uint8Array> {
   const w = 1500;
   const h = 1000;
   const cmyk = await sharp(await syntheticPhoto(w, h, 4), { raw: { width: w, height: h, channels: 3 } })
-    .toColourspace('cmyk').jpeg({ quality: 92 }).toBuffer();
+    .toColourspace('cmyk')
+    .jpeg({ quality: 92 })
+    .toBuffer();
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
   page.drawImage(await doc.embedJpg(cmyk), { x: 50, y: 400, width: 360, height: 240 });

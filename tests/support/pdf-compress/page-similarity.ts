@@ -37,8 +37,13 @@ export function renderGray(pdf: string, dpi: number, first?: number, last?: numb
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e-render-'));
   try {
     const range = first ? ['-f', String(first), '-l', String(last ?? first)] : [];
-    execFileSync('pdftoppm', ['-r', String(dpi), '-gray', '-cropbox', ...range, pdf, path.join(dir, 'p')], { stdio: 'ignore' });
-    return fs.readdirSync(dir).sort().map((f) => readPgm(path.join(dir, f)));
+    execFileSync('pdftoppm', ['-r', String(dpi), '-gray', '-cropbox', ...range, pdf, path.join(dir, 'p')], {
+      stdio: 'ignore',
+    });
+    return fs
+      .readdirSync(dir)
+      .sort()
+      .map((f) => readPgm(path.join(dir, f)));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -72,10 +77,17 @@ export function pageSsim(a: Gray, b: Gray): number {
  * Mean and worst page SSIM of two PDFs rendered at `dpi`. Long documents are sampled: at most `maxPages`
  * pages, evenly spread (always including the first and the last).
  */
-export function compareDocs(pdfA: string, pdfB: string, pages: number, dpi = 100, maxPages = 40): { mean: number; worst: number; compared: number } {
-  const picks = pages <= maxPages
-    ? Array.from({ length: pages }, (_, i) => i + 1)
-    : [...new Set(Array.from({ length: maxPages }, (_, i) => 1 + Math.round((i * (pages - 1)) / (maxPages - 1))))];
+export function compareDocs(
+  pdfA: string,
+  pdfB: string,
+  pages: number,
+  dpi = 100,
+  maxPages = 40,
+): { mean: number; worst: number; compared: number } {
+  const picks =
+    pages <= maxPages
+      ? Array.from({ length: pages }, (_, i) => i + 1)
+      : [...new Set(Array.from({ length: maxPages }, (_, i) => 1 + Math.round((i * (pages - 1)) / (maxPages - 1))))];
   let sum = 0;
   let worst = 1;
   for (const p of picks) {

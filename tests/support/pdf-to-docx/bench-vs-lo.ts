@@ -12,7 +12,8 @@ import { compareDocs } from '../pdf-compress/page-similarity';
 import { docxToPdf, pdftotext, wordRecall, words } from './measure';
 import { imageOnlyPdf, sampleDocPdf } from './make-pdfs';
 
-const pagesOf = (f: string): number => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))?.[1] ?? 0);
+const pagesOf = (f: string): number =>
+  Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))?.[1] ?? 0);
 
 /** LibreOffice's PDF import can take many minutes on some files (a 10-slide deck: > 13 min here). */
 const LO_TIMEOUT_MS = 240_000;
@@ -22,14 +23,28 @@ function loImport(pdf: string, outDir: string): { docx: string; ms: number; time
   const t = Date.now();
   let timedOut = false;
   try {
-    execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--infilter=writer_pdf_import',
-      '--convert-to', 'docx:MS Word 2007 XML', '--outdir', outDir, pdf], { stdio: 'ignore', timeout: LO_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    execFileSync(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${profile}`,
+        '--headless',
+        '--infilter=writer_pdf_import',
+        '--convert-to',
+        'docx:MS Word 2007 XML',
+        '--outdir',
+        outDir,
+        pdf,
+      ],
+      { stdio: 'ignore', timeout: LO_TIMEOUT_MS, killSignal: 'SIGKILL' },
+    );
   } catch (e) {
     timedOut = (e as { signal?: string }).signal === 'SIGKILL';
     // soffice is a launcher: its soffice.bin child outlives it. Find that one by its own profile path.
     if (timedOut) {
       const ps = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-      for (const line of ps.split('\n')) if (line.includes(profile) && line.includes('soffice.bin')) process.kill(Number(line.trim().split(' ')[0]), 'SIGKILL');
+      for (const line of ps.split('\n'))
+        if (line.includes(profile) && line.includes('soffice.bin'))
+          process.kill(Number(line.trim().split(' ')[0]), 'SIGKILL');
     }
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
@@ -64,7 +79,16 @@ export async function madeInputs(dir: string, corpus: string[]): Promise<BenchIn
 
 export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-bench-'));
-  const runs: { input: BenchInput; ours: string; oursMs: number; lo: string; loMs: number; loTimedOut: boolean; pages: number; ocr: number }[] = [];
+  const runs: {
+    input: BenchInput;
+    ours: string;
+    oursMs: number;
+    lo: string;
+    loMs: number;
+    loTimedOut: boolean;
+    pages: number;
+    ocr: number;
+  }[] = [];
   for (const input of inputs) {
     const t = Date.now();
     const r = await convertPdf(input.file, path.basename(input.file));
@@ -75,7 +99,16 @@ export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
     const lo = loImport(input.file, loDir);
     const loNamed = path.join(dir, `lo-${runs.length}.docx`);
     if (fs.existsSync(lo.docx)) fs.renameSync(lo.docx, loNamed);
-    runs.push({ input, ours, oursMs, lo: loNamed, loMs: lo.ms, loTimedOut: lo.timedOut, pages: pagesOf(input.file), ocr: r.ocrPages.length });
+    runs.push({
+      input,
+      ours,
+      oursMs,
+      lo: loNamed,
+      loMs: lo.ms,
+      loTimedOut: lo.timedOut,
+      pages: pagesOf(input.file),
+      ocr: r.ocrPages.length,
+    });
   }
   const docs = runs.flatMap((r) => [r.ours, r.lo]).filter((f) => fs.existsSync(f));
   // One read-back per file: LibreOffice can time out on its own import's output (lammps, 12 pages: > 600 s).
@@ -101,9 +134,12 @@ export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
   const rows: BenchRow[] = runs.map((r) => {
     const o = measure(r.ours, r.input, r.pages);
     const l = measure(r.lo, r.input, r.pages);
-    const fmt = (m: typeof o, ms: number, timedOut = false) => (m
-      ? `recall ${m.recall.toFixed(3)}, ${m.pages} p, SSIM ${m.ssim.toFixed(3)}, ${(ms / 1000 / r.pages).toFixed(2)} s/p`
-      : timedOut ? `no output within ${LO_TIMEOUT_MS / 1000} s` : 'no output');
+    const fmt = (m: typeof o, ms: number, timedOut = false) =>
+      m
+        ? `recall ${m.recall.toFixed(3)}, ${m.pages} p, SSIM ${m.ssim.toFixed(3)}, ${(ms / 1000 / r.pages).toFixed(2)} s/p`
+        : timedOut
+          ? `no output within ${LO_TIMEOUT_MS / 1000} s`
+          : 'no output';
     return {
       tool: 'pdf/to_docx',
       input: `${r.input.label} (${r.pages} p${r.ocr ? `, ${r.ocr} OCR` : ''})`,

@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const words = (t: string): string[] => t.replace(/\u00ad\s*/g, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+export const words = (t: string): string[] =>
+  t
+    .replace(/\u00ad\s*/g, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
 
 function multiset(ws: string[]): Map<string, number> {
   const m = new Map<string, number>();
@@ -35,14 +40,19 @@ export function pairRecall(ref: string[], cand: string[]): number {
   return wordRecall(pairs(ref), pairs(cand));
 }
 
-export const pdftotext = (pdf: string): string => execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+export const pdftotext = (pdf: string): string =>
+  execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 });
 
 /** Converts DOCX files to PDF with LibreOffice in one call; returns the PDF paths in the same order. */
 export function docxToPdf(docxFiles: string[]): string[] {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'e-lo-out-'));
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-e-'));
   try {
-    execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', out, ...docxFiles], { stdio: 'ignore', timeout: 600_000 });
+    execFileSync(
+      'soffice',
+      [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', out, ...docxFiles],
+      { stdio: 'ignore', timeout: 600_000 },
+    );
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
   }

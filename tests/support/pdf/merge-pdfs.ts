@@ -2,7 +2,15 @@
 // with the system qpdf (an independent reader). Used by the merge/lock unit tests, fixtures and bench.
 import { execFileSync } from 'node:child_process';
 import {
-  PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString, StandardFonts, degrees,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFRef,
+  PDFString,
+  StandardFonts,
+  degrees,
 } from 'pdf-lib';
 
 export interface RichOptions {
@@ -15,7 +23,12 @@ export interface RichOptions {
   outline?: boolean;
 }
 
-const SIZES: [number, number][] = [[595, 842], [612, 792], [842, 595], [420, 595]];
+const SIZES: [number, number][] = [
+  [595, 842],
+  [612, 792],
+  [842, 595],
+  [420, 595],
+];
 
 /**
  * Pages of mixed sizes, page 2 rotated 90; an outline (explicit dest, named dest, nested item); a link to the
@@ -39,18 +52,35 @@ export async function buildRichPdf(o: RichOptions): Promise<Uint8Array> {
   const dest = (ref: PDFRef) => ctx.obj([ref, PDFName.of('XYZ'), null, null, null]);
 
   // Named destinations in the name tree: 'shared' (clashes across files) and 'second'.
-  doc.catalog.set(PDFName.of('Names'), ctx.obj({
-    Dests: ctx.obj({ Names: [PDFString.of('second'), dest(refs[1]), PDFString.of('shared'), dest(last)] }),
-  }));
+  doc.catalog.set(
+    PDFName.of('Names'),
+    ctx.obj({
+      Dests: ctx.obj({ Names: [PDFString.of('second'), dest(refs[1]), PDFString.of('shared'), dest(last)] }),
+    }),
+  );
 
   const annots = (page: PDFRef) => {
     const d = ctx.lookup(page, PDFDict);
     let a = d.lookup(PDFName.of('Annots'));
-    if (!(a instanceof PDFArray)) { a = ctx.obj([]); d.set(PDFName.of('Annots'), a); }
+    if (!(a instanceof PDFArray)) {
+      a = ctx.obj([]);
+      d.set(PDFName.of('Annots'), a);
+    }
     return a as PDFArray;
   };
   const link = (page: PDFRef, y: number, extra: Record<string, unknown>) =>
-    annots(page).push(ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [40, y, 300, y + 20], Border: [0, 0, 0], P: page, ...extra } as never)));
+    annots(page).push(
+      ctx.register(
+        ctx.obj({
+          Type: 'Annot',
+          Subtype: 'Link',
+          Rect: [40, y, 300, y + 20],
+          Border: [0, 0, 0],
+          P: page,
+          ...extra,
+        } as never),
+      ),
+    );
   link(refs[0], 700, { Dest: dest(last) });
   link(refs[0], 660, { A: ctx.obj({ S: 'GoTo', D: PDFString.of('shared') }) });
   link(refs[0], 620, { A: ctx.obj({ S: 'URI', URI: PDFString.of('https://example.org/') }) });
@@ -58,16 +88,40 @@ export async function buildRichPdf(o: RichOptions): Promise<Uint8Array> {
   if (o.outline !== false) {
     const outlines = ctx.nextRef();
     const [a, b, c] = [ctx.nextRef(), ctx.nextRef(), ctx.nextRef()];
-    ctx.assign(a, ctx.obj({ Title: PDFHexString.fromText(`${o.tag} Chapter 1 ✓`), Parent: outlines, Next: b, Dest: dest(refs[0]) }));
-    ctx.assign(b, ctx.obj({ Title: PDFString.of(`${o.tag} Chapter 2`), Parent: outlines, Prev: a, First: c, Last: c, Count: 1, Dest: PDFString.of('second') }));
-    ctx.assign(c, ctx.obj({ Title: PDFString.of(`${o.tag} Section 2.1`), Parent: b, A: ctx.obj({ S: 'GoTo', D: PDFString.of('shared') }) }));
+    ctx.assign(
+      a,
+      ctx.obj({ Title: PDFHexString.fromText(`${o.tag} Chapter 1 ✓`), Parent: outlines, Next: b, Dest: dest(refs[0]) }),
+    );
+    ctx.assign(
+      b,
+      ctx.obj({
+        Title: PDFString.of(`${o.tag} Chapter 2`),
+        Parent: outlines,
+        Prev: a,
+        First: c,
+        Last: c,
+        Count: 1,
+        Dest: PDFString.of('second'),
+      }),
+    );
+    ctx.assign(
+      c,
+      ctx.obj({
+        Title: PDFString.of(`${o.tag} Section 2.1`),
+        Parent: b,
+        A: ctx.obj({ S: 'GoTo', D: PDFString.of('shared') }),
+      }),
+    );
     ctx.assign(outlines, ctx.obj({ Type: 'Outlines', First: a, Last: b, Count: 3 }));
     doc.catalog.set(PDFName.of('Outlines'), outlines);
   }
   if (o.labels !== false) {
-    doc.catalog.set(PDFName.of('PageLabels'), ctx.obj({
-      Nums: [0, ctx.obj({ S: 'r' }), 2, ctx.obj({ S: 'D', P: PDFString.of('A-') })],
-    }));
+    doc.catalog.set(
+      PDFName.of('PageLabels'),
+      ctx.obj({
+        Nums: [0, ctx.obj({ S: 'r' }), 2, ctx.obj({ S: 'D', P: PDFString.of('A-') })],
+      }),
+    );
   }
   if (o.fields?.length) {
     const form = doc.getForm();
@@ -93,14 +147,20 @@ export async function buildTaggedPdf(tag: string, pages = 2): Promise<Uint8Array
     const page = doc.addPage([300, 200]);
     const f = page.node.newFontDictionary('F', font.ref);
     const text = `${tag} tagged text ${i + 1}`;
-    page.node.set(PDFName.of('Contents'), ctx.register(ctx.flateStream(`/P <</MCID 0>> BDC BT ${f.toString()} 14 Tf 20 100 Td (${text}) Tj ET EMC`)));
+    page.node.set(
+      PDFName.of('Contents'),
+      ctx.register(ctx.flateStream(`/P <</MCID 0>> BDC BT ${f.toString()} 14 Tf 20 100 Td (${text}) Tj ET EMC`)),
+    );
     page.node.set(PDFName.of('StructParents'), ctx.obj(i));
     const el = ctx.register(ctx.obj({ Type: 'StructElem', S: 'P', P: top, Pg: page.ref, K: 0 }));
     elems.push(el);
     nums.push(i, [el]);
   }
   ctx.assign(top, ctx.obj({ Type: 'StructElem', S: 'Document', P: root, K: elems }));
-  ctx.assign(root, ctx.obj({ Type: 'StructTreeRoot', K: top, ParentTree: ctx.obj({ Nums: nums as never }), ParentTreeNextKey: pages }));
+  ctx.assign(
+    root,
+    ctx.obj({ Type: 'StructTreeRoot', K: top, ParentTree: ctx.obj({ Nums: nums as never }), ParentTreeNextKey: pages }),
+  );
   doc.catalog.set(PDFName.of('StructTreeRoot'), root);
   doc.catalog.set(PDFName.of('MarkInfo'), ctx.obj({ Marked: true }));
   return doc.save({ useObjectStreams: false });
@@ -117,7 +177,11 @@ export interface QpdfJson {
   pages: { object: string; label: Record<string, unknown> | null }[];
   pagelabels: { index: number; label: Record<string, unknown> }[];
   outlines: QpdfOutline[];
-  acroform: { hasacroform: boolean; needappearances: boolean; fields: { fullname: string; value: unknown; pageposfrom1: number }[] };
+  acroform: {
+    hasacroform: boolean;
+    needappearances: boolean;
+    fields: { fullname: string; value: unknown; pageposfrom1: number }[];
+  };
   qpdf: [unknown, Record<string, { value?: unknown; stream?: { dict: Record<string, unknown> } }>];
 }
 export interface QpdfOutline {
@@ -130,7 +194,10 @@ export interface QpdfOutline {
 
 /** Outline as 'title@page' lines, indented by depth. */
 export function outlineLines(items: QpdfOutline[], depth = 0): string[] {
-  return items.flatMap((o) => [`${'  '.repeat(depth)}${o.title}@${o.destpageposfrom1}`, ...outlineLines(o.kids, depth + 1)]);
+  return items.flatMap((o) => [
+    `${'  '.repeat(depth)}${o.title}@${o.destpageposfrom1}`,
+    ...outlineLines(o.kids, depth + 1),
+  ]);
 }
 
 type Obj = Record<string, unknown>;
@@ -139,7 +206,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v.replace(/^u:|^b:/, '') : 
 /** Every /Link annotation of every page as 'fromPage->toPage' (1-based), resolving explicit and named dests. */
 export function linkTargets(j: QpdfJson): string[] {
   const objs = j.qpdf[1];
-  const get = (ref: unknown): unknown => (typeof ref === 'string' && /^\d+ \d+ R$/.test(ref) ? objs[`obj:${ref}`]?.value : ref);
+  const get = (ref: unknown): unknown =>
+    typeof ref === 'string' && /^\d+ \d+ R$/.test(ref) ? objs[`obj:${ref}`]?.value : ref;
   const pagePos = new Map(j.pages.map((p, i) => [p.object, i + 1]));
   const names = new Map<string, unknown>();
   const root = get((objs['trailer']?.value as Obj)['/Root']) as Obj;
@@ -178,7 +246,8 @@ export function linkTargets(j: QpdfJson): string[] {
  */
 export function parentTreeProblems(j: QpdfJson): [number, string[]] {
   const objs = j.qpdf[1];
-  const get = (ref: unknown): unknown => (typeof ref === 'string' && /^\d+ \d+ R$/.test(ref) ? objs[`obj:${ref}`]?.value : ref);
+  const get = (ref: unknown): unknown =>
+    typeof ref === 'string' && /^\d+ \d+ R$/.test(ref) ? objs[`obj:${ref}`]?.value : ref;
   const root = get((objs['trailer']?.value as Obj)['/Root']) as Obj;
   const str = get(root['/StructTreeRoot']) as Obj | undefined;
   if (!str) return [0, ['no structure tree']];
@@ -198,10 +267,14 @@ export function parentTreeProblems(j: QpdfJson): [number, string[]] {
     if (typeof key !== 'number') return;
     checked++;
     const els = entries.get(key);
-    if (!Array.isArray(els)) { problems.push(`page ${i + 1}: key ${key} missing`); return; }
+    if (!Array.isArray(els)) {
+      problems.push(`page ${i + 1}: key ${key} missing`);
+      return;
+    }
     for (const e of els) {
       const pg = (get(e) as Obj | null)?.['/Pg'];
-      if (pg !== undefined && pg !== p.object) problems.push(`page ${i + 1}: key ${key} has an element of ${String(pg)}`);
+      if (pg !== undefined && pg !== p.object)
+        problems.push(`page ${i + 1}: key ${key} has an element of ${String(pg)}`);
     }
   });
   return [checked, problems];
@@ -209,5 +282,7 @@ export function parentTreeProblems(j: QpdfJson): [number, string[]] {
 
 export function pdftotext(file: string, password?: string, first?: number, last?: number): string {
   const range = first ? ['-f', String(first), '-l', String(last ?? first)] : [];
-  return execFileSync('pdftotext', [...(password ? ['-upw', password] : []), ...range, '-layout', file, '-'], { maxBuffer: 256 * 1024 * 1024 }).toString();
+  return execFileSync('pdftotext', [...(password ? ['-upw', password] : []), ...range, '-layout', file, '-'], {
+    maxBuffer: 256 * 1024 * 1024,
+  }).toString();
 }

@@ -11,8 +11,11 @@ import ssim from 'ssim.js';
 export function toPdf(files: string[], outDir: string): string[] {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-h-'));
   try {
-    execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, ...files],
-      { stdio: 'ignore', timeout: 300_000 });
+    execFileSync(
+      'soffice',
+      [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, ...files],
+      { stdio: 'ignore', timeout: 300_000 },
+    );
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
   }
@@ -26,29 +29,44 @@ export function pdfPageCount(pdf: string): number {
 
 export function pdfPageSizes(pdf: string): { w: number; h: number }[] {
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', pdf], { encoding: 'utf8' });
-  return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)/g)].map((m) => ({ w: Number(m[1]), h: Number(m[2]) }));
+  return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)/g)].map((m) => ({
+    w: Number(m[1]),
+    h: Number(m[2]),
+  }));
 }
 
 /** PNG files of every page, `width` pixels wide. */
 export function renderPages(pdf: string, width: number, outDir: string): string[] {
   const prefix = path.join(outDir, path.basename(pdf, '.pdf'));
-  execFileSync('pdftoppm', ['-png', '-scale-to-x', String(width), '-scale-to-y', '-1', pdf, prefix], { stdio: 'ignore' });
+  execFileSync('pdftoppm', ['-png', '-scale-to-x', String(width), '-scale-to-y', '-1', pdf, prefix], {
+    stdio: 'ignore',
+  });
   const base = path.basename(prefix);
-  return fs.readdirSync(outDir).filter((f) => f.startsWith(`${base}-`) && f.endsWith('.png'))
+  return fs
+    .readdirSync(outDir)
+    .filter((f) => f.startsWith(`${base}-`) && f.endsWith('.png'))
     .sort((a, b) => Number(/-(\d+)\.png$/.exec(a)![1]) - Number(/-(\d+)\.png$/.exec(b)![1]))
     .map((f) => path.join(outDir, f));
 }
 
-export interface Box { left: number; top: number; width: number; height: number }
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 async function rgba(file: string, width: number, height: number, box?: Box, blur?: number) {
   let img = sharp(file);
   if (box) img = img.extract(box);
   img = img.resize(width, height, { fit: 'fill' }).flatten({ background: '#ffffff' });
   if (blur) img = sharp(await img.png().toBuffer()).blur(blur);
-  const { data, info } = await img.ensureAlpha()
-    .raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+  const { data, info } = await img.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 /**

@@ -45,10 +45,16 @@ async function entries(zip: yauzl.ZipFile): Promise<Map<string, Buffer>> {
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (e: yauzl.Entry) => {
       zip.openReadStream(e, (err, s) => {
-        if (err || !s) { reject(err); return; }
+        if (err || !s) {
+          reject(err);
+          return;
+        }
         const chunks: Buffer[] = [];
         s.on('data', (c: Buffer) => chunks.push(c));
-        s.on('end', () => { parts.set(e.fileName, Buffer.concat(chunks)); zip.readEntry(); });
+        s.on('end', () => {
+          parts.set(e.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
         s.on('error', reject);
       });
     });
@@ -59,7 +65,12 @@ async function entries(zip: yauzl.ZipFile): Promise<Map<string, Buffer>> {
   return parts;
 }
 
-interface Node { name: string; attrs: Record<string, string>; children: Node[]; text: string }
+interface Node {
+  name: string;
+  attrs: Record<string, string>;
+  children: Node[];
+  text: string;
+}
 
 /** Strict parse (well-formed, namespaces declared) into a small tree; throws on any error. */
 export function parseStrict(xml: string): Node {
@@ -74,8 +85,12 @@ export function parseStrict(xml: string): Node {
     else root = n;
     stack.push(n);
   });
-  parser.on('text', (t) => { if (stack.length) stack[stack.length - 1].text += t; });
-  parser.on('closetag', () => { stack.pop(); });
+  parser.on('text', (t) => {
+    if (stack.length) stack[stack.length - 1].text += t;
+  });
+  parser.on('closetag', () => {
+    stack.pop();
+  });
   parser.write(xml.replace(/^\uFEFF/, '')).close();
   if (!root) throw new Error('no root element');
   return root;
@@ -88,9 +103,13 @@ function* walk(n: Node): Generator<Node> {
 }
 const find = (n: Node, name: string) => [...walk(n)].filter((x) => local(x) === name);
 
-function relsOf(parts: Map<string, Buffer>, part: string): { id: string; type: string; target: string; external: boolean }[] {
+function relsOf(
+  parts: Map<string, Buffer>,
+  part: string,
+): { id: string; type: string; target: string; external: boolean }[] {
   const dir = path.posix.dirname(part);
-  const relsName = part === '' ? '_rels/.rels' : `${dir === '.' ? '' : `${dir}/`}_rels/${path.posix.basename(part)}.rels`;
+  const relsName =
+    part === '' ? '_rels/.rels' : `${dir === '.' ? '' : `${dir}/`}_rels/${path.posix.basename(part)}.rels`;
   const buf = parts.get(relsName);
   if (!buf) return [];
   return find(parseStrict(buf.toString('utf8')), 'Relationship').map((r) => {
@@ -114,7 +133,8 @@ export async function verifyDeck(file: string, { full = true } = {}): Promise<De
     for (const d of find(ct, 'Default')) defaults.set(d.attrs.Extension.toLowerCase(), d.attrs.ContentType);
     for (const o of find(ct, 'Override')) {
       overrides.set(o.attrs.PartName.replace(/^\//, ''), o.attrs.ContentType);
-      if (!parts.has(o.attrs.PartName.replace(/^\//, ''))) problems.push(`override for missing part ${o.attrs.PartName}`);
+      if (!parts.has(o.attrs.PartName.replace(/^\//, '')))
+        problems.push(`override for missing part ${o.attrs.PartName}`);
     }
   }
   const typeOf = (p: string) => overrides.get(p) ?? defaults.get(/\.([^./]+)$/.exec(p)?.[1].toLowerCase() ?? '');
@@ -122,7 +142,11 @@ export async function verifyDeck(file: string, { full = true } = {}): Promise<De
     if (name === '[Content_Types].xml' || name.endsWith('/')) continue;
     if (!typeOf(name)) problems.push(`no content type for ${name}`);
     if (/\.(xml|rels|vml)$/i.test(name)) {
-      try { parseStrict(buf.toString('utf8')); } catch (e) { problems.push(`malformed XML in ${name}: ${(e as Error).message.slice(0, 120)}`); }
+      try {
+        parseStrict(buf.toString('utf8'));
+      } catch (e) {
+        problems.push(`malformed XML in ${name}: ${(e as Error).message.slice(0, 120)}`);
+      }
     }
     if (name.endsWith('.rels')) {
       const owner = name === '_rels/.rels' ? '' : name.replace(/_rels\/([^/]+)\.rels$/, '$1');
@@ -142,14 +166,18 @@ export async function verifyDeck(file: string, { full = true } = {}): Promise<De
   const slideNodes = pres.children.filter((l) => local(l) === 'sldIdLst').flatMap((l) => l.children);
   const slides = slideNodes.map((s) => presRels.get(rid(s))?.target ?? `missing:${rid(s)}`);
   const slideIds = slideNodes.map((s) => Number(s.attrs.id));
-  if (new Set(slideIds).size !== slideIds.length || slideIds.some((i) => !(i >= 256 && i < 2147483648))) problems.push(`bad slide ids ${slideIds.join(',')}`);
+  if (new Set(slideIds).size !== slideIds.length || slideIds.some((i) => !(i >= 256 && i < 2147483648)))
+    problems.push(`bad slide ids ${slideIds.join(',')}`);
   const masterIds: number[] = [];
   let layouts = 0;
   const masterNodes = find(pres, 'sldMasterIdLst').flatMap((l) => l.children);
   for (const m of masterNodes) {
     masterIds.push(Number(m.attrs.id));
     const mp = presRels.get(rid(m))?.target;
-    if (!mp || !parts.has(mp)) { problems.push(`master ${rid(m)} missing`); continue; }
+    if (!mp || !parts.has(mp)) {
+      problems.push(`master ${rid(m)} missing`);
+      continue;
+    }
     const mRels = new Map(relsOf(parts, mp).map((r) => [r.id, r]));
     for (const l of find(parseStrict(parts.get(mp)!.toString('utf8')), 'sldLayoutId')) {
       masterIds.push(Number(l.attrs.id));
@@ -157,7 +185,8 @@ export async function verifyDeck(file: string, { full = true } = {}): Promise<De
       if (!mRels.get(rid(l))) problems.push(`layout ${rid(l)} of ${mp} has no relationship`);
     }
   }
-  if (new Set(masterIds).size !== masterIds.length || masterIds.some((i) => i < 2147483648)) problems.push('bad master/layout ids');
+  if (new Set(masterIds).size !== masterIds.length || masterIds.some((i) => i < 2147483648))
+    problems.push('bad master/layout ids');
   const notesOf = new Map<string, string>();
   let hidden = 0;
   for (const s of slides) {
@@ -176,9 +205,18 @@ export async function verifyDeck(file: string, { full = true } = {}): Promise<De
   const sections = find(pres, 'section').map((s) => ({ name: s.attrs.name, count: find(s, 'sldId').length }));
   const size = (n: Node | undefined) => ({ cx: Number(n?.attrs.cx), cy: Number(n?.attrs.cy) });
   return {
-    parts, problems, slides, slideIds, masters: masterNodes.length, layouts,
+    parts,
+    problems,
+    slides,
+    slideIds,
+    masters: masterNodes.length,
+    layouts,
     notesSlides: [...parts.keys()].filter((p) => /^ppt\/notesSlides\/[^/]+\.xml$/.test(p)).length,
-    notesMasters: find(pres, 'notesMasterId').length, hiddenSlides: hidden, sections,
-    sldSz: size(find(pres, 'sldSz')[0]), notesSz: size(find(pres, 'notesSz')[0]), notesOf,
+    notesMasters: find(pres, 'notesMasterId').length,
+    hiddenSlides: hidden,
+    sections,
+    sldSz: size(find(pres, 'sldSz')[0]),
+    notesSz: size(find(pres, 'notesSz')[0]),
+    notesOf,
   };
 }

@@ -26,8 +26,10 @@ const mp = (n: number) => `${Math.round(n / 1e6)} megapixels`;
 
 function checkPixels(name: string, width: number, height: number, limit: number): void {
   if (width * height > limit) {
-    throw new AppError('PAYLOAD_TOO_LARGE',
-      `"${displayName(name)}" is too large: ${width} × ${height} pixels; the limit for this tool is ${mp(limit)}.`);
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `"${displayName(name)}" is too large: ${width} × ${height} pixels; the limit for this tool is ${mp(limit)}.`,
+    );
   }
 }
 
@@ -40,13 +42,20 @@ export async function decodeRgba(file: { path: string; name: string }, opts: Dec
   const limit = Math.min(opts.maxPixels ?? Infinity, maxInputPixels());
   const head = Buffer.alloc(2);
   const fh = await open(file.path, 'r');
-  try { await fh.read(head, 0, 2, 0); } finally { await fh.close(); }
+  try {
+    await fh.read(head, 0, 2, 0);
+  } finally {
+    await fh.close();
+  }
   if (opts.allowBmp && head.toString('latin1') === 'BM') return decodeBmp(file, limit);
 
   const src = await openImage(file, opts.formats);
   checkPixels(file.name, src.width, src.height, limit);
   return guarded(src, async () => {
-    const { data, info } = await decode(src).toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' })
+    const { data, info } = await decode(src)
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 4) throw new Error(`unexpected channel count ${info.channels}`);
     return { data, width: info.width, height: info.height, hasAlpha: anyTransparent(data) };
@@ -56,8 +65,11 @@ export async function decodeRgba(file: { path: string; name: string }, opts: Dec
 async function decodeBmp(file: { path: string; name: string }, limit: number): Promise<RgbaImage> {
   const name = displayName(file.name);
   const buf = await readFile(file.path);
-  const damaged = () => new AppError('UNPROCESSABLE',
-    `"${name}" is damaged or incomplete (the image data ends early or is corrupt). Save or export it again and retry.`);
+  const damaged = () =>
+    new AppError(
+      'UNPROCESSABLE',
+      `"${name}" is damaged or incomplete (the image data ends early or is corrupt). Save or export it again and retry.`,
+    );
   if (buf.length < 30) throw damaged();
   const headerSize = buf.readUInt32LE(14);
   const core = headerSize === 12; // OS/2 BITMAPCOREHEADER: 16-bit sizes
@@ -68,7 +80,10 @@ async function decodeBmp(file: { path: string; name: string }, limit: number): P
   const bitPP = buf.readUInt16LE(core ? 24 : 28);
   const compression = core ? 0 : buf.readUInt32LE(30);
   if (![1, 4, 8, 16, 24, 32].includes(bitPP) || ![0, 1, 2, 3, 6].includes(compression)) {
-    throw new AppError('UNSUPPORTED_TYPE', `"${name}" uses a BMP variant that is not supported (${bitPP}-bit, compression ${compression}). Save it as PNG or JPEG and retry.`);
+    throw new AppError(
+      'UNSUPPORTED_TYPE',
+      `"${name}" uses a BMP variant that is not supported (${bitPP}-bit, compression ${compression}). Save it as PNG or JPEG and retry.`,
+    );
   }
   const offset = buf.readUInt32LE(10);
   const rowBytes = Math.ceil((width * bitPP) / 32) * 4;

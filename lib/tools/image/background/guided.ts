@@ -14,7 +14,8 @@ function boxMean(src: Float32Array, w: number, h: number, r: number, tmp: Float3
     let acc = 0;
     for (let x = 0; x <= Math.min(r, w - 1); x++) acc += src[row + x];
     for (let x = 0; x < w; x++) {
-      const lo = x - r - 1, hi = x + r;
+      const lo = x - r - 1,
+        hi = x + r;
       if (x > 0) {
         if (hi < w) acc += src[row + hi];
         if (lo >= 0) acc -= src[row + lo];
@@ -29,7 +30,8 @@ function boxMean(src: Float32Array, w: number, h: number, r: number, tmp: Float3
     const inv = 1 / (Math.min(h - 1, y + r) - Math.max(0, y - r) + 1);
     const row = y * w;
     for (let x = 0; x < w; x++) src[row + x] = acc[x] * inv;
-    const add = y + r + 1, drop = y - r;
+    const add = y + r + 1,
+      drop = y - r;
     if (add < h) for (let x = 0, o = add * w; x < w; x++, o++) acc[x] += tmp[o];
     if (drop >= 0) for (let x = 0, o = drop * w; x < w; x++, o++) acc[x] -= tmp[o];
   }
@@ -43,7 +45,11 @@ export interface GuidedOptions {
 }
 
 /** The image, shrunk to the coefficient grid, as 3-channel RGB: reused for the edge colour estimates. */
-export interface GridGuide { data: Buffer; w: number; h: number }
+export interface GridGuide {
+  data: Buffer;
+  w: number;
+  h: number;
+}
 
 /** Size of the coefficient grid for an image (the image's own size up to GRID px). */
 export function gridSize(width: number, height: number): { w: number; h: number } {
@@ -56,7 +62,11 @@ export function gridSize(width: number, height: number): { w: number; h: number 
  * edge can change: where the mask is flat over the window the filter returns it unchanged.
  */
 export async function refineMask(
-  rgba: Buffer, alpha: Uint8Array, width: number, height: number, opts: GuidedOptions = {},
+  rgba: Buffer,
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+  opts: GuidedOptions = {},
 ): Promise<GridGuide> {
   const r = opts.radius ?? 3;
   const eps = opts.eps ?? 1e-3;
@@ -65,40 +75,85 @@ export async function refineMask(
   const n = w * h;
   let guide: Buffer, mask: Uint8Array;
   if (scaled) {
-    guide = await sharp(rgba, { raw: { width, height, channels: 4 } }).resize(w, h, { fit: 'fill' }).removeAlpha().raw().toBuffer();
-    mask = await sharp(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), { raw: { width, height, channels: 1 } })
-      .resize(w, h, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+    guide = await sharp(rgba, { raw: { width, height, channels: 4 } })
+      .resize(w, h, { fit: 'fill' })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    mask = await sharp(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), {
+      raw: { width, height, channels: 1 },
+    })
+      .resize(w, h, { fit: 'fill' })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
   } else {
     guide = Buffer.alloc(n * 3);
-    for (let i = 0; i < n; i++) { guide[i * 3] = rgba[i * 4]; guide[i * 3 + 1] = rgba[i * 4 + 1]; guide[i * 3 + 2] = rgba[i * 4 + 2]; }
+    for (let i = 0; i < n; i++) {
+      guide[i * 3] = rgba[i * 4];
+      guide[i * 3 + 1] = rgba[i * 4 + 1];
+      guide[i * 3 + 2] = rgba[i * 4 + 2];
+    }
     mask = Uint8Array.from(alpha);
   }
   // Planes: I_r, I_g, I_b, p, then products rr rg rb gg gb bb, rp gp bp. All box-filtered.
   const P = Array.from({ length: 13 }, () => new Float32Array(n));
   const [Ir, Ig, Ib, p, rr, rg, rb, gg, gb, bb, rp, gp, bp] = P;
   for (let i = 0; i < n; i++) {
-    const R = guide[i * 3] / 255, G = guide[i * 3 + 1] / 255, B = guide[i * 3 + 2] / 255, M = mask[i] / 255;
-    Ir[i] = R; Ig[i] = G; Ib[i] = B; p[i] = M;
-    rr[i] = R * R; rg[i] = R * G; rb[i] = R * B; gg[i] = G * G; gb[i] = G * B; bb[i] = B * B;
-    rp[i] = R * M; gp[i] = G * M; bp[i] = B * M;
+    const R = guide[i * 3] / 255,
+      G = guide[i * 3 + 1] / 255,
+      B = guide[i * 3 + 2] / 255,
+      M = mask[i] / 255;
+    Ir[i] = R;
+    Ig[i] = G;
+    Ib[i] = B;
+    p[i] = M;
+    rr[i] = R * R;
+    rg[i] = R * G;
+    rb[i] = R * B;
+    gg[i] = G * G;
+    gb[i] = G * B;
+    bb[i] = B * B;
+    rp[i] = R * M;
+    gp[i] = G * M;
+    bp[i] = B * M;
   }
   const tmp = new Float32Array(n);
   for (const plane of P) boxMean(plane, w, h, r, tmp);
   // Per pixel: a = (Sigma + eps I)^-1 cov(I, p), b = mean_p - a . mean_I. Stored into ar, ag, ab, b.
-  const ar = rr, ag = rg, ab = rb, bq = gg; // reuse planes already consumed
+  const ar = rr,
+    ag = rg,
+    ab = rb,
+    bq = gg; // reuse planes already consumed
   for (let i = 0; i < n; i++) {
-    const mr = Ir[i], mg = Ig[i], mb = Ib[i], mp = p[i];
-    const s11 = rr[i] - mr * mr + eps, s12 = rg[i] - mr * mg, s13 = rb[i] - mr * mb;
-    const s22 = gg[i] - mg * mg + eps, s23 = gb[i] - mg * mb, s33 = bb[i] - mb * mb + eps;
-    const c1 = rp[i] - mr * mp, c2 = gp[i] - mg * mp, c3 = bp[i] - mb * mp;
+    const mr = Ir[i],
+      mg = Ig[i],
+      mb = Ib[i],
+      mp = p[i];
+    const s11 = rr[i] - mr * mr + eps,
+      s12 = rg[i] - mr * mg,
+      s13 = rb[i] - mr * mb;
+    const s22 = gg[i] - mg * mg + eps,
+      s23 = gb[i] - mg * mb,
+      s33 = bb[i] - mb * mb + eps;
+    const c1 = rp[i] - mr * mp,
+      c2 = gp[i] - mg * mp,
+      c3 = bp[i] - mb * mp;
     // Inverse of the symmetric 3x3 matrix by cofactors.
-    const i11 = s22 * s33 - s23 * s23, i12 = s13 * s23 - s12 * s33, i13 = s12 * s23 - s13 * s22;
-    const i22 = s11 * s33 - s13 * s13, i23 = s12 * s13 - s11 * s23, i33 = s11 * s22 - s12 * s12;
+    const i11 = s22 * s33 - s23 * s23,
+      i12 = s13 * s23 - s12 * s33,
+      i13 = s12 * s23 - s13 * s22;
+    const i22 = s11 * s33 - s13 * s13,
+      i23 = s12 * s13 - s11 * s23,
+      i33 = s11 * s22 - s12 * s12;
     const det = s11 * i11 + s12 * i12 + s13 * i13;
     const a1 = (i11 * c1 + i12 * c2 + i13 * c3) / det;
     const a2 = (i12 * c1 + i22 * c2 + i23 * c3) / det;
     const a3 = (i13 * c1 + i23 * c2 + i33 * c3) / det;
-    ar[i] = a1; ag[i] = a2; ab[i] = a3; bq[i] = mp - a1 * mr - a2 * mg - a3 * mb;
+    ar[i] = a1;
+    ag[i] = a2;
+    ab[i] = a3;
+    bq[i] = mp - a1 * mr - a2 * mg - a3 * mb;
   }
   for (const plane of [ar, ag, ab, bq]) boxMean(plane, w, h, r, tmp);
   // Grid cells where the filter can change anything (non-flat mask nearby); elsewhere q equals the mask.
@@ -110,7 +165,8 @@ export async function refineMask(
       // Mark the cell and its neighbours: full-size pixels sample up to one cell away.
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
-          const yy = y + dy, xx = x + dx;
+          const yy = y + dy,
+            xx = x + dx;
           if (yy >= 0 && yy < h && xx >= 0 && xx < w) active[yy * w + xx] = 1;
         }
       }
@@ -118,7 +174,8 @@ export async function refineMask(
   }
   // Full size: q = mean_a . I + mean_b, with the coefficients sampled bilinearly from the grid. Only grid
   // cells near an edge are visited pixel by pixel; elsewhere the mask is flat and kept as it is.
-  const sx = w / width, sy = h / height;
+  const sx = w / width,
+    sy = h / height;
   const colStart = new Int32Array(w + 1).fill(width); // first full-size x whose left grid column is cx
   const txs = new Float32Array(width);
   for (let x = width - 1; x >= 0; x--) {
@@ -130,18 +187,26 @@ export async function refineMask(
   for (let cx = w - 1; cx >= 0; cx--) colStart[cx] = Math.min(colStart[cx], colStart[cx + 1]);
   for (let y = 0; y < height; y++) {
     const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), h - 1);
-    const y0 = Math.floor(fy), y1 = Math.min(y0 + 1, h - 1), ty = fy - y0;
+    const y0 = Math.floor(fy),
+      y1 = Math.min(y0 + 1, h - 1),
+      ty = fy - y0;
     const row = y * width;
     for (let cx = 0; cx < w; cx++) {
-      const xa = colStart[cx], xb = colStart[cx + 1];
+      const xa = colStart[cx],
+        xb = colStart[cx + 1];
       if (xa >= xb) continue;
       const k00 = y0 * w + cx;
       if (!active[k00]) continue;
       const x1 = Math.min(cx + 1, w - 1);
-      const k01 = y0 * w + x1, k10 = y1 * w + cx, k11 = y1 * w + x1;
+      const k01 = y0 * w + x1,
+        k10 = y1 * w + cx,
+        k11 = y1 * w + x1;
       for (let x = xa, i = row + xa; x < xb; x++, i++) {
         const tx = txs[x];
-        const w00 = (1 - tx) * (1 - ty), w01 = tx * (1 - ty), w10 = (1 - tx) * ty, w11 = tx * ty;
+        const w00 = (1 - tx) * (1 - ty),
+          w01 = tx * (1 - ty),
+          w10 = (1 - tx) * ty,
+          w11 = tx * ty;
         const cr = ar[k00] * w00 + ar[k01] * w01 + ar[k10] * w10 + ar[k11] * w11;
         const cg = ag[k00] * w00 + ag[k01] * w01 + ag[k10] * w10 + ag[k11] * w11;
         const cb = ab[k00] * w00 + ab[k01] * w01 + ab[k10] * w10 + ab[k11] * w11;

@@ -12,7 +12,9 @@ export function resizeMask(src: Uint8Array, srcW: number, srcH: number, dstW: nu
   const out = new Uint8Array(dstW * dstH);
   const scaleX = srcW / dstW;
   const scaleY = srcH / dstH;
-  const x1s = new Int32Array(dstW), x2s = new Int32Array(dstW), dxs = new Float32Array(dstW);
+  const x1s = new Int32Array(dstW),
+    x2s = new Int32Array(dstW),
+    dxs = new Float32Array(dstW);
   for (let x = 0; x < dstW; x++) {
     const sx = x * scaleX;
     x1s[x] = Math.floor(sx);
@@ -24,11 +26,15 @@ export function resizeMask(src: Uint8Array, srcW: number, srcH: number, dstW: nu
     const y1 = Math.floor(sy);
     const y2 = Math.min(Math.ceil(sy), srcH - 1);
     const dy = sy - y1;
-    const r1 = y1 * srcW, r2 = y2 * srcW;
+    const r1 = y1 * srcW,
+      r2 = y2 * srcW;
     let o = y * dstW;
     for (let x = 0; x < dstW; x++, o++) {
       const dx = dxs[x];
-      const a = src[r1 + x1s[x]], b = src[r1 + x2s[x]], c = src[r2 + x1s[x]], d = src[r2 + x2s[x]];
+      const a = src[r1 + x1s[x]],
+        b = src[r1 + x2s[x]],
+        c = src[r2 + x1s[x]],
+        d = src[r2 + x2s[x]];
       const top = a + dx * (b - a);
       const bottom = c + dx * (d - c);
       out[o] = Math.round(top + dy * (bottom - top));
@@ -62,26 +68,52 @@ function boxBlur(data: Float32Array, w: number, h: number, planes: number, radiu
   }
 }
 
-interface ColourField { data: Float32Array; w: number; h: number }
+interface ColourField {
+  data: Float32Array;
+  w: number;
+  h: number;
+}
 
 /** A shrunk RGB copy of the image (3 channels). */
-export interface SmallRgb { data: Buffer; w: number; h: number }
+export interface SmallRgb {
+  data: Buffer;
+  w: number;
+  h: number;
+}
 
 /**
  * Smooth estimates of the background colour B (weighted by 1 - alpha) and of the nearby foreground colour
  * F (weighted by alpha^4, i.e. by the confidently opaque pixels), on a grid of at most 256 px.
  * Layout: 6 planes (B r,g,b then F r,g,b).
  */
-async function colourFields(rgba: Buffer, alpha: Uint8Array, width: number, height: number, guide?: SmallRgb): Promise<ColourField> {
+async function colourFields(
+  rgba: Buffer,
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+  guide?: SmallRgb,
+): Promise<ColourField> {
   const scale = Math.min(1, 256 / Math.max(width, height));
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
   // From the guided filter's already shrunk copy when given (a 12 MP resize costs ~0.1 s).
   const small = guide
-    ? await sharp(guide.data, { raw: { width: guide.w, height: guide.h, channels: 3 } }).resize(w, h, { fit: 'fill', kernel: 'linear' }).raw().toBuffer()
-    : await sharp(rgba, { raw: { width, height, channels: 4 } }).resize(w, h, { fit: 'fill', kernel: 'linear' }).removeAlpha().raw().toBuffer();
-  const smallA = await sharp(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), { raw: { width, height, channels: 1 } })
-    .resize(w, h, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+    ? await sharp(guide.data, { raw: { width: guide.w, height: guide.h, channels: 3 } })
+        .resize(w, h, { fit: 'fill', kernel: 'linear' })
+        .raw()
+        .toBuffer()
+    : await sharp(rgba, { raw: { width, height, channels: 4 } })
+        .resize(w, h, { fit: 'fill', kernel: 'linear' })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+  const smallA = await sharp(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), {
+    raw: { width, height, channels: 1 },
+  })
+    .resize(w, h, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const n = w * h;
   // planes: B*wb (3), wb, F*wf (3), wf
   const acc = new Float32Array(8 * n);
@@ -101,7 +133,8 @@ async function colourFields(rgba: Buffer, alpha: Uint8Array, width: number, heig
   boxBlur(acc, w, h, 8, Math.max(2, Math.round(Math.max(w, h) / 64)));
   const out = new Float32Array(6 * n);
   for (let i = 0; i < n; i++) {
-    const wb = acc[3 * n + i], wf = acc[7 * n + i];
+    const wb = acc[3 * n + i],
+      wf = acc[7 * n + i];
     for (let c = 0; c < 3; c++) {
       out[c * n + i] = acc[c * n + i] / wb;
       out[(3 + c) * n + i] = acc[(4 + c) * n + i] / wf;
@@ -116,24 +149,43 @@ async function colourFields(rgba: Buffer, alpha: Uint8Array, width: number, heig
  * the nearby opaque colour where a is small (the equation amplifies noise there). Fully transparent pixels
  * get RGB 0 (smaller PNG, nothing to bleed).
  */
-export async function applyMatte(rgba: Buffer, alpha: Uint8Array, width: number, height: number, guide?: SmallRgb): Promise<void> {
+export async function applyMatte(
+  rgba: Buffer,
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+  guide?: SmallRgb,
+): Promise<void> {
   const field = await colourFields(rgba, alpha, width, height, guide);
   const { data: f, w, h } = field;
   const n = w * h;
-  const sx = w / width, sy = h / height;
+  const sx = w / width,
+    sy = h / height;
   const est = new Float32Array(6);
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i++) {
       const a8 = alpha[i];
       const p = i * 4;
-      if (a8 === 0) { rgba[p] = 0; rgba[p + 1] = 0; rgba[p + 2] = 0; rgba[p + 3] = 0; continue; }
-      if (a8 >= 250) { rgba[p + 3] = a8; continue; }
+      if (a8 === 0) {
+        rgba[p] = 0;
+        rgba[p + 1] = 0;
+        rgba[p + 2] = 0;
+        rgba[p + 3] = 0;
+        continue;
+      }
+      if (a8 >= 250) {
+        rgba[p + 3] = a8;
+        continue;
+      }
       // Bilinear sample of the six fields (centre-aligned grid).
       const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), w - 1);
       const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), h - 1);
-      const x0 = Math.floor(fx), y0 = Math.floor(fy);
-      const x1 = Math.min(x0 + 1, w - 1), y1 = Math.min(y0 + 1, h - 1);
-      const tx = fx - x0, ty = fy - y0;
+      const x0 = Math.floor(fx),
+        y0 = Math.floor(fy);
+      const x1 = Math.min(x0 + 1, w - 1),
+        y1 = Math.min(y0 + 1, h - 1);
+      const tx = fx - x0,
+        ty = fy - y0;
       for (let k = 0; k < 6; k++) {
         const o = k * n;
         const top = f[o + y0 * w + x0] * (1 - tx) + f[o + y0 * w + x1] * tx;

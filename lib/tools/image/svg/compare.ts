@@ -14,9 +14,14 @@ export interface SvgFidelity {
 }
 
 async function flatten(rgba: Buffer, width: number, height: number, bg: string) {
-  const layer = await sharp(rgba, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  const layer = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
   const data = await sharp({ create: { width, height, channels: 3, background: bg } })
-    .composite([{ input: layer }]).removeAlpha().raw().toBuffer();
+    .composite([{ input: layer }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   return { data, width, height, channels: 3 };
 }
 
@@ -26,7 +31,10 @@ export async function renderSvg(svg: Buffer, width: number, height: number): Pro
 }
 
 export async function svgFidelity(svg: Buffer, png: Buffer): Promise<SvgFidelity> {
-  const { data: ref, info } = await sharp(png).ensureAlpha().toColourspace('srgb').raw({ depth: 'uchar' })
+  const { data: ref, info } = await sharp(png)
+    .ensureAlpha()
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   const test = await renderSvg(svg, width, height);

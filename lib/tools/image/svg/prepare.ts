@@ -10,7 +10,12 @@
  * edge pixels, often darkened by premultiplying exporters, counts only as much as it shows. Returns opaque RGBA.
  */
 export function fillTransparent(rgba: Uint8Array, width: number, height: number): Uint8Array {
-  interface Level { w: number; h: number; c: Float32Array /* premultiplied rgb */; a: Float32Array }
+  interface Level {
+    w: number;
+    h: number;
+    c: Float32Array /* premultiplied rgb */;
+    a: Float32Array;
+  }
   const n0 = width * height;
   const base: Level = { w: width, h: height, c: new Float32Array(n0 * 3), a: new Float32Array(n0) };
   for (let i = 0; i < n0; i++) {
@@ -23,11 +28,13 @@ export function fillTransparent(rgba: Uint8Array, width: number, height: number)
   const levels: Level[] = [base];
   while (levels[levels.length - 1].w > 1 || levels[levels.length - 1].h > 1) {
     const f = levels[levels.length - 1];
-    const w = Math.ceil(f.w / 2), h = Math.ceil(f.h / 2);
+    const w = Math.ceil(f.w / 2),
+      h = Math.ceil(f.h / 2);
     const l: Level = { w, h, c: new Float32Array(w * h * 3), a: new Float32Array(w * h) };
     for (let y = 0; y < f.h; y++) {
       for (let x = 0; x < f.w; x++) {
-        const i = y * f.w + x, j = (y >> 1) * w + (x >> 1);
+        const i = y * f.w + x,
+          j = (y >> 1) * w + (x >> 1);
         l.a[j] += f.a[i];
         for (let k = 0; k < 3; k++) l.c[j * 3 + k] += f.c[i * 3 + k];
       }
@@ -45,10 +52,12 @@ export function fillTransparent(rgba: Uint8Array, width: number, height: number)
   }
   // Pull: each level's empty share comes from its (already filled) parent.
   for (let li = levels.length - 2; li >= 0; li--) {
-    const f = levels[li], p = levels[li + 1];
+    const f = levels[li],
+      p = levels[li + 1];
     for (let y = 0; y < f.h; y++) {
       for (let x = 0; x < f.w; x++) {
-        const i = y * f.w + x, j = (y >> 1) * p.w + (x >> 1);
+        const i = y * f.w + x,
+          j = (y >> 1) * p.w + (x >> 1);
         const rest = 1 - f.a[i];
         if (rest <= 0) continue;
         for (let k = 0; k < 3; k++) f.c[i * 3 + k] += rest * p.c[j * 3 + k];
@@ -89,7 +98,10 @@ export function alphaAsGrey(rgba: Uint8Array, width: number, height: number): Ui
         }
       }
       const v = a * 2 >= m ? m : 0;
-      out[i * 4] = v; out[i * 4 + 1] = v; out[i * 4 + 2] = v; out[i * 4 + 3] = 255;
+      out[i * 4] = v;
+      out[i * 4 + 1] = v;
+      out[i * 4 + 2] = v;
+      out[i * 4 + 3] = 255;
     }
   }
   return out;
@@ -108,7 +120,9 @@ export interface ImageStats {
 
 export function imageStats(rgba: Uint8Array, width: number, height: number): ImageStats {
   const counts = new Map<number, number>();
-  let visible = 0, transparent = 0, flat = 0;
+  let visible = 0,
+    transparent = 0,
+    flat = 0;
   for (let i = 0; i < width * height; i++) {
     const a = rgba[i * 4 + 3];
     if (a < 255) transparent++;
@@ -116,13 +130,17 @@ export function imageStats(rgba: Uint8Array, width: number, height: number): Ima
     visible++;
     if ((i + 1) % width !== 0) {
       const p = i * 4;
-      const d = Math.abs(rgba[p] - rgba[p + 4]) + Math.abs(rgba[p + 1] - rgba[p + 5]) + Math.abs(rgba[p + 2] - rgba[p + 6]);
+      const d =
+        Math.abs(rgba[p] - rgba[p + 4]) + Math.abs(rgba[p + 1] - rgba[p + 5]) + Math.abs(rgba[p + 2] - rgba[p + 6]);
       if (d <= 3) flat++;
     }
     const key = ((rgba[i * 4] >> 3) << 10) | ((rgba[i * 4 + 1] >> 3) << 5) | (rgba[i * 4 + 2] >> 3);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  const top = [...counts.values()].sort((a, b) => b - a).slice(0, 16).reduce((s, v) => s + v, 0);
+  const top = [...counts.values()]
+    .sort((a, b) => b - a)
+    .slice(0, 16)
+    .reduce((s, v) => s + v, 0);
   return {
     colours: counts.size,
     top16: visible ? top / visible : 1,

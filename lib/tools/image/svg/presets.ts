@@ -17,9 +17,15 @@ interface PresetDef {
 export const PRESETS: Record<SvgPreset, PresetDef> = {
   auto: { trace: {} },
   // Few flat colours, small specks dropped, corners kept sharp.
-  logo: { colors: 8, trace: { kind: 'poster', configs: { poster: { filterSpeckle: 10, layerDifference: 8, cornerThreshold: 60 } } } },
+  logo: {
+    colors: 8,
+    trace: { kind: 'poster', configs: { poster: { filterSpeckle: 10, layerDifference: 8, cornerThreshold: 60 } } },
+  },
   // More colours and finer detail, smooth curves.
-  illustration: { colors: 24, trace: { kind: 'poster', configs: { poster: { filterSpeckle: 4, layerDifference: 6, cornerThreshold: 90 } } } },
+  illustration: {
+    colors: 24,
+    trace: { kind: 'poster', configs: { poster: { filterSpeckle: 4, layerDifference: 6, cornerThreshold: 90 } } },
+  },
   photo: { trace: { kind: 'photo' } },
   bw: { trace: { kind: 'poster', configs: { poster: { filterSpeckle: 6, cornerThreshold: 60 } } } },
 };
@@ -33,13 +39,22 @@ export function visibleColours(rgba: Uint8Array, limit = 256): Rgb[] {
     const key = (rgba[i] << 16) | (rgba[i + 1] << 8) | rgba[i + 2];
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit)
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
     .map(([k]) => [(k >> 16) & 255, (k >> 8) & 255, k & 255]);
 }
 
 /** At most `colors` colours (alpha kept as is), with the palette used. */
-export async function quantise(rgba: Uint8Array, width: number, height: number, colors: number): Promise<{ rgba: Uint8Array; palette: Rgb[] }> {
-  const png = await sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.length), { raw: { width, height, channels: 4 } })
+export async function quantise(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  colors: number,
+): Promise<{ rgba: Uint8Array; palette: Rgb[] }> {
+  const png = await sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.length), {
+    raw: { width, height, channels: 4 },
+  })
     .png({ palette: true, colours: colors, dither: 0, effort: 10 })
     .toBuffer();
   const out = new Uint8Array(await sharp(png).ensureAlpha().raw().toBuffer());
@@ -74,10 +89,25 @@ export function snapFills(paths: string, palette: Rgb[]): string {
 }
 
 /** The pixels to trace and the trace options for a preset and optional colour count. */
-export async function applyPreset(rgba: Uint8Array, width: number, height: number, preset: SvgPreset = 'auto', colors?: number) {
+export async function applyPreset(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  preset: SvgPreset = 'auto',
+  colors?: number,
+) {
   const def = PRESETS[preset];
   if (preset === 'bw') {
-    return { rgba: blackAndWhite(rgba), trace: { ...def.trace, palette: [[0, 0, 0], [255, 255, 255]] as Rgb[] } };
+    return {
+      rgba: blackAndWhite(rgba),
+      trace: {
+        ...def.trace,
+        palette: [
+          [0, 0, 0],
+          [255, 255, 255],
+        ] as Rgb[],
+      },
+    };
   }
   const count = colors ?? def.colors;
   if (count === undefined) return { rgba, trace: def.trace };

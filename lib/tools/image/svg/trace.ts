@@ -3,9 +3,7 @@
 // visible neighbours, and the alpha plane is traced separately into an SVG <mask>, so outlines follow the
 // real edge, soft shadows stay soft and no dark rim appears where transparent pixels used to be.
 import sharp from 'sharp';
-import {
-  ColorMode, Hierarchical, PathSimplifyMode, optimize, vectorizeRaw, type Config,
-} from '@neplex/vectorizer';
+import { ColorMode, Hierarchical, PathSimplifyMode, optimize, vectorizeRaw, type Config } from '@neplex/vectorizer';
 import { alphaAsGrey, fillTransparent, imageStats, isPhotoLike, type ImageStats } from './prepare';
 import { snapFills, type Rgb } from './presets';
 
@@ -31,7 +29,14 @@ export const CONFIGS: Record<TraceKind | 'alpha', Config> = {
   // Flat colours, sharp corners kept: logos, icons, drawings.
   poster: { ...base, filterSpeckle: 4, colorPrecision: 8, layerDifference: 4, cornerThreshold: 60, lengthThreshold: 4 },
   // Many colours: coarser layers, speckles merged, smooth curves.
-  photo: { ...base, filterSpeckle: 8, colorPrecision: 7, layerDifference: 20, cornerThreshold: 180, lengthThreshold: 4 },
+  photo: {
+    ...base,
+    filterSpeckle: 8,
+    colorPrecision: 7,
+    layerDifference: 20,
+    cornerThreshold: 180,
+    lengthThreshold: 4,
+  },
   // The alpha plane: few grey levels.
   alpha: { ...base, filterSpeckle: 2, colorPrecision: 8, layerDifference: 4, cornerThreshold: 60, lengthThreshold: 4 },
 };
@@ -66,7 +71,12 @@ export interface TraceOptions {
   palette?: Rgb[];
 }
 
-export async function traceRgba(rgba: Uint8Array, width: number, height: number, opts: TraceOptions = {}): Promise<TraceResult> {
+export async function traceRgba(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  opts: TraceOptions = {},
+): Promise<TraceResult> {
   const stats = imageStats(rgba, width, height);
   const side = Math.max(width, height);
   const kind = opts.kind ?? (side > PIXEL_ART_SIDE && isPhotoLike(stats) ? 'photo' : 'poster');
@@ -80,8 +90,12 @@ export async function traceRgba(rgba: Uint8Array, width: number, height: number,
   if (tw !== width || th !== height) {
     // sharp premultiplies alpha while resizing, so enlarged edges do not pick up hidden colours.
     px = await sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.length), { raw: { width, height, channels: 4 } })
-      .resize(tw, th, { fit: 'fill', kernel: scale < 1 ? 'lanczos3' : side <= (opts.pixelArtSide ?? PIXEL_ART_SIDE) ? 'nearest' : 'mitchell' })
-      .raw().toBuffer();
+      .resize(tw, th, {
+        fit: 'fill',
+        kernel: scale < 1 ? 'lanczos3' : side <= (opts.pixelArtSide ?? PIXEL_ART_SIDE) ? 'nearest' : 'mitchell',
+      })
+      .raw()
+      .toBuffer();
   }
   const dims = { width: tw, height: th };
   // Whole units are fine once enlarged 2x or more (half a source pixel); otherwise keep one decimal.
@@ -90,8 +104,17 @@ export async function traceRgba(rgba: Uint8Array, width: number, height: number,
   const colour = pathsOf(await vectorizeRaw(Buffer.from(fillTransparent(px, tw, th)), dims, config));
   let body = opts.palette ? snapFills(colour, opts.palette) : colour;
   if (stats.anyTransparent) {
-    const mask = snapMaskFills(pathsOf(await vectorizeRaw(Buffer.from(alphaAsGrey(px, tw, th)), dims, { ...CONFIGS.alpha, ...precision, ...opts.configs?.alpha })));
-    body = `<mask id="a" maskUnits="userSpaceOnUse" x="0" y="0" width="${tw}" height="${th}">` +
+    const mask = snapMaskFills(
+      pathsOf(
+        await vectorizeRaw(Buffer.from(alphaAsGrey(px, tw, th)), dims, {
+          ...CONFIGS.alpha,
+          ...precision,
+          ...opts.configs?.alpha,
+        }),
+      ),
+    );
+    body =
+      `<mask id="a" maskUnits="userSpaceOnUse" x="0" y="0" width="${tw}" height="${th}">` +
       `<rect width="${tw}" height="${th}"/>${mask}</mask><g mask="url(#a)">${body}</g>`;
   }
   const raw = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${tw} ${th}">${body}</svg>`;

@@ -25,12 +25,22 @@ export function ensureStyle(merger: DocxMerger, d: DocCtx, id: string): string {
   const known = d.styleMap.get(id);
   if (known !== undefined) return known;
   const s = d.styles?.byId.get(id);
-  if (!s) { d.styleMap.set(id, id); return id; }
+  if (!s) {
+    d.styleMap.set(id, id);
+    return id;
+  }
   const ex = merger.styleByName.get(s.name.toLowerCase());
   // Styles carrying numbering are copied for each document so that its lists restart; with other
   // document defaults every style looks different, so all are copied.
   const themeColoured = d.colorsDiffer && /:theme(Color|Fill)=/.test(s.raw);
-  if (ex && ex.type === s.type && !s.hasNumPr && !d.defaultsDiffer && !themeColoured && canonicalStyle(s, d.styles!.byId) === canonicalStyle(ex, merger.styleById)) {
+  if (
+    ex &&
+    ex.type === s.type &&
+    !s.hasNumPr &&
+    !d.defaultsDiffer &&
+    !themeColoured &&
+    canonicalStyle(s, d.styles!.byId) === canonicalStyle(ex, merger.styleById)
+  ) {
     d.styleMap.set(id, ex.id);
     return ex.id;
   }
@@ -40,10 +50,13 @@ export function ensureStyle(merger: DocxMerger, d: DocCtx, id: string): string {
   for (let n = d.k + 1; merger.styleByName.has(name.toLowerCase()); n++) name = `${s.name} (${n})`;
   d.styleMap.set(id, target);
   // Defaults are folded in before the rewrite, so that their theme fonts are resolved too.
-  const raw = d.defaultsDiffer && !s.basedOn && (s.type === 'paragraph' || s.type === 'character')
-    ? foldDefaults(s.raw, d.styles!.docDefaults, s.type, merger.base?.docDefaults) : s.raw;
+  const raw =
+    d.defaultsDiffer && !s.basedOn && (s.type === 'paragraph' || s.type === 'character')
+      ? foldDefaults(s.raw, d.styles!.docDefaults, s.type, merger.base?.docDefaults)
+      : s.raw;
   const xml = rewriteXml(raw, {
-    mode: 'fragment', scope: d.styles!.scope,
+    mode: 'fragment',
+    scope: d.styles!.scope,
     hooks: { ...d.hooks, defaultPStyle: null, styleId: () => target, styleName: () => name, dropDefault: true },
   }).xml;
   const info: StyleInfo = { ...s, id: target, name, isDefault: false, raw: xml };
@@ -59,7 +72,14 @@ export function mergeNumbering(merger: DocxMerger, d: DocCtx): void {
   const attrOf = (a: Record<string, string>, l: string) => Object.entries(a).find(([k]) => localName(k) === l)?.[1];
   for (const c of sp.children) {
     const l = localName(c.name);
-    const [map, attr] = l === 'abstractNum' ? [d.absMap, 'abstractNumId'] : l === 'num' ? [d.numMap, 'numId'] : l === 'numPicBullet' ? [d.picMap, 'numPicBulletId'] : [null, ''];
+    const [map, attr] =
+      l === 'abstractNum'
+        ? [d.absMap, 'abstractNumId']
+        : l === 'num'
+          ? [d.numMap, 'numId']
+          : l === 'numPicBullet'
+            ? [d.picMap, 'numPicBulletId']
+            : [null, ''];
     const v = map ? attrOf(c.attrs, attr) : undefined;
     if (!map || v === undefined) continue;
     const n = Number(v);
@@ -83,7 +103,14 @@ export function mergeNumbering(merger: DocxMerger, d: DocCtx): void {
   const scope = nsDecls(sp.rootAttrs);
   for (const c of sp.children) {
     const l = localName(c.name);
-    const bucket = l === 'numPicBullet' ? merger.numPicBullets : l === 'abstractNum' ? merger.abstractNums : l === 'num' ? merger.nums : null;
+    const bucket =
+      l === 'numPicBullet'
+        ? merger.numPicBullets
+        : l === 'abstractNum'
+          ? merger.abstractNums
+          : l === 'num'
+            ? merger.nums
+            : null;
     if (!bucket) continue;
     bucket.push(rewriteXml(c.raw, { mode: 'fragment', scope, hooks }).xml);
   }

@@ -16,14 +16,20 @@ import { initStyles, ensureStyle, mergeNumbering, addFonts } from './merge-style
 import { takeShared, finish, takeBackground } from './shared-parts';
 import { relHook } from './part-import';
 
-export interface MergeInput { path: string; name: string }
+export interface MergeInput {
+  path: string;
+  name: string;
+}
 
 export interface DocCtx {
   k: number;
   src: SourcePackage;
   fileName: string;
   main: string;
-  parts: Record<'styles' | 'numbering' | 'footnotes' | 'endnotes' | 'comments' | 'settings' | 'fontTable' | 'commentsExtended', string | null>;
+  parts: Record<
+    'styles' | 'numbering' | 'footnotes' | 'endnotes' | 'comments' | 'settings' | 'fontTable' | 'commentsExtended',
+    string | null
+  >;
   evenOdd: boolean;
   styles: StyleTable | null;
   styleMap: Map<string, string>;
@@ -113,8 +119,17 @@ export class DocxMerger {
         docs.push(await this.prepare(pkg, docs.length));
       }
       this.evenOddGlobal = docs.some((d) => d.evenOdd);
-      for (const name of ['word/document.xml', 'word/styles.xml', 'word/numbering.xml', 'word/settings.xml', 'word/fontTable.xml',
-        'word/footnotes.xml', 'word/endnotes.xml', 'word/comments.xml']) this.out.add({ name, type: '', data: '' });
+      for (const name of [
+        'word/document.xml',
+        'word/styles.xml',
+        'word/numbering.xml',
+        'word/settings.xml',
+        'word/fontTable.xml',
+        'word/footnotes.xml',
+        'word/endnotes.xml',
+        'word/comments.xml',
+      ])
+        this.out.add({ name, type: '', data: '' });
       for (const d of docs) {
         try {
           await this.mergeDoc(d, d.k === docs.length - 1);
@@ -134,10 +149,17 @@ export class DocxMerger {
   async prepare(pkg: OfficePackage, k: number): Promise<DocCtx> {
     const src = await SourcePackage.load(pkg);
     const main = pkg.mainPart!;
-    const find = (kind: string) => src.rels(main).find((r) => !r.external && relIs(r.type, kind) && src.resolve(r.target))?.target ?? null;
+    const find = (kind: string) =>
+      src.rels(main).find((r) => !r.external && relIs(r.type, kind) && src.resolve(r.target))?.target ?? null;
     const parts = {
-      styles: find('styles'), numbering: find('numbering'), footnotes: find('footnotes'), endnotes: find('endnotes'),
-      comments: find('comments'), settings: find('settings'), fontTable: find('fontTable'), commentsExtended: find('commentsExtended'),
+      styles: find('styles'),
+      numbering: find('numbering'),
+      footnotes: find('footnotes'),
+      endnotes: find('endnotes'),
+      comments: find('comments'),
+      settings: find('settings'),
+      fontTable: find('fontTable'),
+      commentsExtended: find('commentsExtended'),
     };
     let evenOdd = false;
     if (parts.settings) {
@@ -146,9 +168,31 @@ export class DocxMerger {
       evenOdd = !!m && !/:val="(false|0|off)"/.test(m[1]);
     }
     const ctx = {
-      k, src, fileName: pkg.fileName, main, parts, evenOdd, styles: null, styleMap: new Map(), numMap: new Map(), absMap: new Map(),
-      picMap: new Map(), fnMap: new Map(), enMap: new Map(), cmMap: new Map(), bookmarks: new Map(), annOffset: 0,
-      defaultPStyle: null, partMap: new Map(), relMemo: new Map(), sectIndex: 0, hooks: {}, defaultsDiffer: false, themeFonts: null, paraMap: new Map(), colorsDiffer: false,
+      k,
+      src,
+      fileName: pkg.fileName,
+      main,
+      parts,
+      evenOdd,
+      styles: null,
+      styleMap: new Map(),
+      numMap: new Map(),
+      absMap: new Map(),
+      picMap: new Map(),
+      fnMap: new Map(),
+      enMap: new Map(),
+      cmMap: new Map(),
+      bookmarks: new Map(),
+      annOffset: 0,
+      defaultPStyle: null,
+      partMap: new Map(),
+      relMemo: new Map(),
+      sectIndex: 0,
+      hooks: {},
+      defaultsDiffer: false,
+      themeFonts: null,
+      paraMap: new Map(),
+      colorsDiffer: false,
     } as DocCtx;
     return ctx;
   }
@@ -162,7 +206,8 @@ export class DocxMerger {
     const hashed: string[] = [];
     // Parts reachable from the stories; package-wide parts (fonts, theme, settings) come from the first
     // document only and are not walked for the others.
-    const skip = /\/(fontTable|settings|theme|webSettings|styles|stylesWithEffects|glossaryDocument|customXml|people|commentsExtended|commentsIds|commentsExtensible|attachedTemplate)$/;
+    const skip =
+      /\/(fontTable|settings|theme|webSettings|styles|stylesWithEffects|glossaryDocument|customXml|people|commentsExtended|commentsIds|commentsExtensible|attachedTemplate)$/;
     const walk = (owner: string) => {
       for (const r of src.rels(owner)) {
         if (r.external || seen.has(r.target.toLowerCase()) || (d.k > 0 && skip.test(r.type))) continue;
@@ -173,8 +218,16 @@ export class DocxMerger {
       }
     };
     walk(d.main);
-    await inParallel(texts.filter((p) => src.resolve(p)), 6, (p) => src.loadText(p));
-    await inParallel(hashed.filter((p) => src.resolve(p) && !src.text(p)), 6, (p) => src.loadHash(p));
+    await inParallel(
+      texts.filter((p) => src.resolve(p)),
+      6,
+      (p) => src.loadText(p),
+    );
+    await inParallel(
+      hashed.filter((p) => src.resolve(p) && !src.text(p)),
+      6,
+      (p) => src.loadHash(p),
+    );
   }
 
   async mergeDoc(d: DocCtx, last: boolean): Promise<void> {
@@ -192,12 +245,16 @@ export class DocxMerger {
     const theme = src.rels(d.main).find((r) => !r.external && relIs(r.type, 'theme'))?.target;
     d.themeFonts = readThemeFonts(theme ? src.text(theme) : undefined);
     const colours = readThemeColours(theme ? src.text(theme) : undefined);
-    if (d.k === 0) { this.baseTheme = d.themeFonts; this.baseColours = colours; }
+    if (d.k === 0) {
+      this.baseTheme = d.themeFonts;
+      this.baseColours = colours;
+    }
     d.colorsDiffer = d.k > 0 && colours !== '' && colours !== this.baseColours;
     if (d.colorsDiffer) d.hooks.resolveThemeColors = true;
     const themeDiffers = d.k > 0 && !!d.themeFonts && JSON.stringify(d.themeFonts) !== JSON.stringify(this.baseTheme);
     if (themeDiffers) d.hooks.themeFont = (ref) => d.themeFonts?.[ref] || null;
-    d.defaultsDiffer = d.k > 0 && !!d.styles && (themeDiffers || canonicalDefaults(d.styles) !== canonicalDefaults(this.base));
+    d.defaultsDiffer =
+      d.k > 0 && !!d.styles && (themeDiffers || canonicalDefaults(d.styles) !== canonicalDefaults(this.base));
 
     // Numbering ids first: styles and bodies refer to them.
     if (d.parts.numbering) mergeNumbering(this, d);
@@ -222,7 +279,9 @@ export class DocxMerger {
       if (!this.usedBookmarks.has(n)) continue;
       let i = d.k + 1;
       let nn: string;
-      do { nn = `${n.slice(0, 36)}_${i++}`; } while (this.usedBookmarks.has(nn) || names.has(nn));
+      do {
+        nn = `${n.slice(0, 36)}_${i++}`;
+      } while (this.usedBookmarks.has(nn) || names.has(nn));
       d.bookmarks.set(n, nn);
     }
     d.annOffset = this.annMax + 1;
@@ -232,8 +291,14 @@ export class DocxMerger {
     const extra = this.documentNs.add(rootAttributes(mainXml));
     if (d.k === 0) this.background = takeBackground(this, d, mainXml);
     const res = rewriteXml(mainXml, {
-      mode: 'body', stripParaIds: true, extraDecls: extra,
-      hooks: { ...d.hooks, rel: relHook(this, d, d.main, 'word/document.xml', this.docRels), sectPr: (s) => sectPr(this, d, s) },
+      mode: 'body',
+      stripParaIds: true,
+      extraDecls: extra,
+      hooks: {
+        ...d.hooks,
+        rel: relHook(this, d, d.main, 'word/document.xml', this.docRels),
+        sectPr: (s) => sectPr(this, d, s),
+      },
     });
     src.dropText(d.main);
     let finalSect = res.finalSectPr;
@@ -246,8 +311,11 @@ export class DocxMerger {
       this.body.push(res.xml.slice(0, tail.at), sect, res.xml.slice(tail.at));
     } else {
       // The document ends with a table or another block: a 1 pt paragraph carries the break.
-      this.body.push(res.xml, `<w:p${extra}><w:pPr><w:spacing w:before="0" w:after="0" w:line="20" w:lineRule="exact"/>` +
-        `<w:rPr><w:sz w:val="2"/><w:szCs w:val="2"/></w:rPr>${finalSect}</w:pPr></w:p>`);
+      this.body.push(
+        res.xml,
+        `<w:p${extra}><w:pPr><w:spacing w:before="0" w:after="0" w:line="20" w:lineRule="exact"/>` +
+          `<w:rPr><w:sz w:val="2"/><w:szCs w:val="2"/></w:rPr>${finalSect}</w:pPr></w:p>`,
+      );
     }
 
     // Notes and comments: only those referenced, with new ids.
@@ -262,7 +330,9 @@ export class DocxMerger {
       if (!xml) continue;
       const ex = union.add(rootAttributes(xml));
       const r = rewriteXml(xml, {
-        mode: 'notes', stripParaIds: true, extraDecls: ex,
+        mode: 'notes',
+        stripParaIds: true,
+        extraDecls: ex,
         hooks: { ...d.hooks, rel: relHook(this, d, part, outName, rels), noteDef: (id) => map.get(id) ?? null },
       });
       chunks.push(r.xml);
@@ -280,7 +350,10 @@ export class DocxMerger {
         const attrs = entries.flatMap(([k, v]): Array<[string, string]> => {
           const l = localName(k);
           if (l === 'paraId') return [[k, mapped]];
-          if (l === 'paraIdParent') { const p = d.paraMap.get(v); return p ? [[k, p]] : []; }
+          if (l === 'paraIdParent') {
+            const p = d.paraMap.get(v);
+            return p ? [[k, p]] : [];
+          }
           return [[k, v]];
         });
         this.commentExXml.push(`<${c.name}${attrsToString(attrs)}/>`);
@@ -292,11 +365,16 @@ export class DocxMerger {
 
   // ---------------------------------------------------------------------------------------------------
   storyHooks(d: DocCtx): RewriteHooks {
-    const lazy = (map: Map<string, string>, next: () => number, fmt: (n: number) => string = String) => (v: string) => {
-      let n = map.get(v);
-      if (n === undefined) { n = fmt(next()); map.set(v, n); }
-      return n;
-    };
+    const lazy =
+      (map: Map<string, string>, next: () => number, fmt: (n: number) => string = String) =>
+      (v: string) => {
+        let n = map.get(v);
+        if (n === undefined) {
+          n = fmt(next());
+          map.set(v, n);
+        }
+        return n;
+      };
     const hex8 = (n: number) => n.toString(16).toUpperCase().padStart(8, '0');
     return {
       style: d.k === 0 ? undefined : (v) => ensureStyle(this, d, v),
@@ -312,13 +390,13 @@ export class DocxMerger {
         return String(nv);
       },
       bookmark: (v) => d.bookmarks.get(v) ?? v,
-      fieldCode: (code) => (d.bookmarks.size === 0 ? code : code.replace(/[A-Za-z_][\w]*/g, (t) => d.bookmarks.get(t) ?? t)),
+      fieldCode: (code) =>
+        d.bookmarks.size === 0 ? code : code.replace(/[A-Za-z_][\w]*/g, (t) => d.bookmarks.get(t) ?? t),
       docPrId: () => String(++this.docPr),
       paraId: lazy(d.paraMap, () => ++this.paraCount, hex8),
       defaultPStyle: d.defaultPStyle,
     };
   }
-
 }
 
 export async function mergeDocx(inputs: MergeInput[], outPath: string): Promise<void> {

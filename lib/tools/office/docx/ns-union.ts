@@ -52,7 +52,10 @@ export function rootAttributes(xml: string): Record<string, string> {
   const parser = new SaxesParser();
   let found: Record<string, string> | null = null;
   const stop = new Error('found');
-  parser.on('opentag', (n) => { found = { ...(n.attributes as Record<string, string>) }; throw stop; });
+  parser.on('opentag', (n) => {
+    found = { ...(n.attributes as Record<string, string>) };
+    throw stop;
+  });
   try {
     for (let i = 0; i < xml.length && !found; i += 8192) parser.write(xml.slice(i, i + 8192));
   } catch (e) {

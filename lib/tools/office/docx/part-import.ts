@@ -5,7 +5,13 @@ import { rewriteXml } from './rewriter';
 import { XML_DECL, relIs } from './parts';
 import type { DocCtx, DocxMerger } from './merge';
 
-export function relHook(merger: DocxMerger, d: DocCtx, srcOwner: string, outOwner: string, rels: RelSet): (id: string) => string {
+export function relHook(
+  merger: DocxMerger,
+  d: DocCtx,
+  srcOwner: string,
+  outOwner: string,
+  rels: RelSet,
+): (id: string) => string {
   return (id) => importRel(merger, d, srcOwner, rels, id) ?? id;
 }
 
@@ -13,7 +19,10 @@ export function relHook(merger: DocxMerger, d: DocCtx, srcOwner: string, outOwne
 export function importRel(merger: DocxMerger, d: DocCtx, srcOwner: string, rels: RelSet, id: string): string | null {
   const key = srcOwner.toLowerCase();
   let memo = d.relMemo.get(key);
-  if (!memo) { memo = new Map(); d.relMemo.set(key, memo); }
+  if (!memo) {
+    memo = new Map();
+    d.relMemo.set(key, memo);
+  }
   const done = memo.get(id);
   if (done) return done;
   const rel = d.src.rel(srcOwner, id);
@@ -24,14 +33,21 @@ export function importRel(merger: DocxMerger, d: DocCtx, srcOwner: string, rels:
     const target = importPart(merger, d, rel.target);
     // A relationship to a part the package lacks stays a (broken) external link: Word shows a missing
     // picture instead of refusing the whole file over an unknown id.
-    if (!target) { newId = rels.add(rel.type, rel.target, true); memo.set(id, newId); return newId; }
+    if (!target) {
+      newId = rels.add(rel.type, rel.target, true);
+      memo.set(id, newId);
+      return newId;
+    }
     newId = rels.add(rel.type, target, false);
     if (relIs(rel.type, 'diagramData')) {
       // The data part names its drawing by an id of the referring part's relationships (dsp:dataModelExt).
       const part = merger.out.get(target);
       if (part && typeof part.data === 'string' && !(part as { patched?: boolean }).patched) {
         (part as { patched?: boolean }).patched = true;
-        part.data = part.data.replace(/(\brelId=")([^"]*)(")/g, (_m, a: string, v: string, b: string) => a + (importRel(merger, d, srcOwner, rels, v) ?? v) + b);
+        part.data = part.data.replace(
+          /(\brelId=")([^"]*)(")/g,
+          (_m, a: string, v: string, b: string) => a + (importRel(merger, d, srcOwner, rels, v) ?? v) + b,
+        );
       }
     }
   }
@@ -53,7 +69,11 @@ export function importPart(merger: DocxMerger, d: DocCtx, srcName: string): stri
     d.partMap.set(key, name);
     const rels = new RelSet();
     const part = merger.out.add({ name, type, data: '', rels });
-    const r = rewriteXml(text, { mode: 'whole', stripParaIds: true, hooks: { ...d.hooks, rel: relHook(merger, d, stored, name, rels) } });
+    const r = rewriteXml(text, {
+      mode: 'whole',
+      stripParaIds: true,
+      hooks: { ...d.hooks, rel: relHook(merger, d, stored, name, rels) },
+    });
     part.data = XML_DECL + r.xml;
     return name;
   }
@@ -61,7 +81,12 @@ export function importPart(merger: DocxMerger, d: DocCtx, srcName: string): stri
     const name = merger.out.freeName(stored);
     d.partMap.set(key, name);
     const rels = new RelSet();
-    const part = merger.out.add({ name, type, rels, ...(text !== undefined ? { data: text } : { source: { pkg: src.pkg, name: stored } }) });
+    const part = merger.out.add({
+      name,
+      type,
+      rels,
+      ...(text !== undefined ? { data: text } : { source: { pkg: src.pkg, name: stored } }),
+    });
     for (const r of src.rels(stored)) {
       if (r.external) rels.add(r.type, r.target, true, r.id);
       else {
@@ -73,7 +98,10 @@ export function importPart(merger: DocxMerger, d: DocCtx, srcName: string): stri
   }
   const hash = src.hash(stored);
   const dup = hash ? merger.hashIndex.get(`${hash}|${type}`) : undefined;
-  if (dup) { d.partMap.set(key, dup); return dup; }
+  if (dup) {
+    d.partMap.set(key, dup);
+    return dup;
+  }
   const name = merger.out.freeName(stored);
   merger.out.add({ name, type, ...(text !== undefined ? { data: text } : { source: { pkg: src.pkg, name: stored } }) });
   if (hash) merger.hashIndex.set(`${hash}|${type}`, name);

@@ -1,7 +1,11 @@
 // What the streaming rewrite (rewriter.ts) takes and gives: its modes, the hooks the merge answers (new ids
 // for relationships, styles, numbering, notes, comments, bookmarks; section capture) and its result.
 
-export interface SectPrChild { local: string; attrs: Record<string, string>; xml: string }
+export interface SectPrChild {
+  local: string;
+  attrs: Record<string, string>;
+  xml: string;
+}
 export interface SectPrCapture {
   qname: string;
   attrs: Record<string, string>;

@@ -6,14 +6,37 @@ import { SaxesParser } from 'saxes';
 import { NS, escAttr, escText } from '@/lib/office/xml';
 import type { RewriteOptions, RewriteResult, SectPrChild } from './rewrite-types';
 
-export type { RewriteHooks, RewriteMode, RewriteOptions, RewriteResult, SectPrCapture, SectPrChild } from './rewrite-types';
+export type {
+  RewriteHooks,
+  RewriteMode,
+  RewriteOptions,
+  RewriteResult,
+  SectPrCapture,
+  SectPrChild,
+} from './rewrite-types';
 
 /** rFonts theme attributes and the explicit attributes they become. */
-const THEME_ATTR: Record<string, string> = { asciiTheme: 'ascii', hAnsiTheme: 'hAnsi', eastAsiaTheme: 'eastAsia', cstheme: 'cs' };
+const THEME_ATTR: Record<string, string> = {
+  asciiTheme: 'ascii',
+  hAnsiTheme: 'hAnsi',
+  eastAsiaTheme: 'eastAsia',
+  cstheme: 'cs',
+};
 
 /** Body-level markup that may follow the last paragraph without ending it as the last block. */
-const RANGE_MARKUP = new Set(['bookmarkStart', 'bookmarkEnd', 'commentRangeStart', 'commentRangeEnd', 'moveFromRangeStart',
-  'moveFromRangeEnd', 'moveToRangeStart', 'moveToRangeEnd', 'permStart', 'permEnd', 'proofErr']);
+const RANGE_MARKUP = new Set([
+  'bookmarkStart',
+  'bookmarkEnd',
+  'commentRangeStart',
+  'commentRangeEnd',
+  'moveFromRangeStart',
+  'moveFromRangeEnd',
+  'moveToRangeStart',
+  'moveToRangeEnd',
+  'permStart',
+  'permEnd',
+  'proofErr',
+]);
 
 // Namespace URIs as module constants: the hot loop must not go through an import binding per attribute.
 const W = NS.w;
@@ -24,11 +47,34 @@ const WP14 = NS.wp14;
 const W_STRICT = NS.wStrict;
 
 const REVISION = new Set([
-  'ins', 'del', 'moveFrom', 'moveTo', 'moveFromRangeStart', 'moveFromRangeEnd', 'moveToRangeStart', 'moveToRangeEnd',
-  'rPrChange', 'pPrChange', 'sectPrChange', 'tblPrChange', 'trPrChange', 'tcPrChange', 'tblGridChange',
-  'numberingChange', 'cellIns', 'cellDel', 'cellMerge', 'customXmlInsRangeStart', 'customXmlInsRangeEnd',
-  'customXmlDelRangeStart', 'customXmlDelRangeEnd', 'customXmlMoveFromRangeStart', 'customXmlMoveFromRangeEnd',
-  'customXmlMoveToRangeStart', 'customXmlMoveToRangeEnd', 'bookmarkEnd',
+  'ins',
+  'del',
+  'moveFrom',
+  'moveTo',
+  'moveFromRangeStart',
+  'moveFromRangeEnd',
+  'moveToRangeStart',
+  'moveToRangeEnd',
+  'rPrChange',
+  'pPrChange',
+  'sectPrChange',
+  'tblPrChange',
+  'trPrChange',
+  'tcPrChange',
+  'tblGridChange',
+  'numberingChange',
+  'cellIns',
+  'cellDel',
+  'cellMerge',
+  'customXmlInsRangeStart',
+  'customXmlInsRangeEnd',
+  'customXmlDelRangeStart',
+  'customXmlDelRangeEnd',
+  'customXmlMoveFromRangeStart',
+  'customXmlMoveFromRangeEnd',
+  'customXmlMoveToRangeStart',
+  'customXmlMoveToRangeEnd',
+  'bookmarkEnd',
 ]);
 const STYLE_REF = new Set(['pStyle', 'rStyle', 'tblStyle', 'basedOn', 'next', 'link', 'styleLink', 'numStyleLink']);
 const NOTE_TYPES_DROPPED = new Set(['separator', 'continuationSeparator', 'continuationNotice']);
@@ -75,7 +121,10 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
   /** The pPr added to a paragraph that had none (pStyle injection); notes where a section break could go. */
   const pushInjectedPPr = (p: Frame) => {
     out.push(`<${wp}:pPr>`, pStyleTag());
-    if (p.tail && !p.tail.fixed) { p.tail.idx = out.length; p.tail.wrap = false; }
+    if (p.tail && !p.tail.fixed) {
+      p.tail.idx = out.length;
+      p.tail.wrap = false;
+    }
     out.push(`</${wp}:pPr>`);
   };
 
@@ -83,7 +132,9 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
     return `<${name}${attrs}${extra}${selfClosing ? '/>' : '>'}`;
   }
 
-  parser.on('doctype', () => { throw new Error('DOCTYPE not allowed'); });
+  parser.on('doctype', () => {
+    throw new Error('DOCTYPE not allowed');
+  });
 
   parser.on('opentag', (node) => {
     const depth = stack.length;
@@ -91,7 +142,15 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
     let attrsIn = node.attributes as Record<string, string>;
     if (skipDepth > 0) {
       skipDepth++;
-      stack.push({ name: node.name, local: '', uri: undefined, scope: parent.scope, selfClosing: node.isSelfClosing, skip: true, hidden: true });
+      stack.push({
+        name: node.name,
+        local: '',
+        uri: undefined,
+        scope: parent.scope,
+        selfClosing: node.isSelfClosing,
+        skip: true,
+        hidden: true,
+      });
       return;
     }
     // Namespace scope.
@@ -108,7 +167,15 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
     const local = colon < 0 ? node.name : node.name.slice(colon + 1);
     const uri = scope.get(prefix);
     const isW = uri === W;
-    const frame: Frame = { name: node.name, local, uri, scope, selfClosing: node.isSelfClosing, skip: false, hidden: false };
+    const frame: Frame = {
+      name: node.name,
+      local,
+      uri,
+      scope,
+      selfClosing: node.isSelfClosing,
+      skip: false,
+      hidden: false,
+    };
 
     if (depth === 0) {
       rootName = node.name;
@@ -118,11 +185,18 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
     // Body mode: the root and <w:body> are written by the caller; other root children (background) dropped.
     if (mode === 'body' && depth <= 1) {
       frame.hidden = true;
-      if (depth === 1 && !(isW && local === 'body')) { frame.skip = true; skipDepth = 1; }
+      if (depth === 1 && !(isW && local === 'body')) {
+        frame.skip = true;
+        skipDepth = 1;
+      }
       stack.push(frame);
       return;
     }
-    if (mode === 'notes' && depth === 0) { frame.hidden = true; stack.push(frame); return; }
+    if (mode === 'notes' && depth === 0) {
+      frame.hidden = true;
+      stack.push(frame);
+      return;
+    }
 
     // Theme fonts of a document merged under another theme become the font names they stood for.
     if (isW && local === 'rFonts' && hooks.themeFont) {
@@ -144,16 +218,24 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
 
     if (isW && hooks.resolveThemeColors) {
       let themed = false;
-      for (const k in attrsIn) if (k.includes(':theme')) { themed = true; break; }
+      for (const k in attrsIn)
+        if (k.includes(':theme')) {
+          themed = true;
+          break;
+        }
       if (themed) {
-        const v = (l: string) => { for (const k in attrsIn) if (k.endsWith(`:${l}`)) return attrsIn[k]; return undefined; };
+        const v = (l: string) => {
+          for (const k in attrsIn) if (k.endsWith(`:${l}`)) return attrsIn[k];
+          return undefined;
+        };
         const colour = local === 'color' ? v('val') : v('color');
         const fill = v('fill');
         const copy: Record<string, string> = {};
         for (const k in attrsIn) {
           const l = k.slice(k.indexOf(':') + 1);
           if ((l === 'themeColor' || l === 'themeTint' || l === 'themeShade') && colour && colour !== 'auto') continue;
-          if ((l === 'themeFill' || l === 'themeFillTint' || l === 'themeFillShade') && fill && fill !== 'auto') continue;
+          if ((l === 'themeFill' || l === 'themeFillTint' || l === 'themeFillShade') && fill && fill !== 'auto')
+            continue;
           copy[k] = attrsIn[k];
         }
         attrsIn = copy;
@@ -176,37 +258,61 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
           if (hooks.rel) v = hooks.rel(v);
         } else if (aUri === W14 && aLocal === 'paraId' && hooks.paraId) {
           v = hooks.paraId(v);
-        } else if (opts.stripParaIds && ((aUri === W14 && (aLocal === 'paraId' || aLocal === 'textId')) ||
-          (aUri === WP14 && (aLocal === 'anchorId' || aLocal === 'editId')))) {
+        } else if (
+          opts.stripParaIds &&
+          ((aUri === W14 && (aLocal === 'paraId' || aLocal === 'textId')) ||
+            (aUri === WP14 && (aLocal === 'anchorId' || aLocal === 'editId')))
+        ) {
           // Optional (mc:Ignorable) ids that must be unique: Word regenerates them.
           continue;
         } else if (aUri === W && isW) {
           if (aLocal === 'val') {
-            if (STYLE_REF.has(local)) { if (hooks.style) v = hooks.style(v); }
-            else if (local === 'numId') { if (hooks.num) v = hooks.num(v); }
-            else if (local === 'abstractNumId') { if (hooks.abstractNum) v = hooks.abstractNum(v); }
-            else if (local === 'nsid') { if (hooks.nsid) v = hooks.nsid(v); }
-            else if (local === 'lvlPicBulletId') { if (hooks.numPic) v = hooks.numPic(v); }
-            else if (local === 'name' && parent?.local === 'style' && hooks.styleName) v = hooks.styleName(v);
+            if (STYLE_REF.has(local)) {
+              if (hooks.style) v = hooks.style(v);
+            } else if (local === 'numId') {
+              if (hooks.num) v = hooks.num(v);
+            } else if (local === 'abstractNumId') {
+              if (hooks.abstractNum) v = hooks.abstractNum(v);
+            } else if (local === 'nsid') {
+              if (hooks.nsid) v = hooks.nsid(v);
+            } else if (local === 'lvlPicBulletId') {
+              if (hooks.numPic) v = hooks.numPic(v);
+            } else if (local === 'name' && parent?.local === 'style' && hooks.styleName) v = hooks.styleName(v);
           } else if (aLocal === 'id') {
-            if (local === 'footnoteReference') { if (hooks.footnote) v = hooks.footnote(v); }
-            else if (local === 'endnoteReference') { if (hooks.endnote) v = hooks.endnote(v); }
-            else if (local === 'commentRangeStart' || local === 'commentRangeEnd' || local === 'commentReference') {
+            if (local === 'footnoteReference') {
+              if (hooks.footnote) v = hooks.footnote(v);
+            } else if (local === 'endnoteReference') {
+              if (hooks.endnote) v = hooks.endnote(v);
+            } else if (local === 'commentRangeStart' || local === 'commentRangeEnd' || local === 'commentReference') {
               if (hooks.comment) v = hooks.comment(v);
-            } else if (local === 'bookmarkStart' || REVISION.has(local)) { if (hooks.annId) v = hooks.annId(v); }
-            else if (depth === topDepth && mode === 'notes' && (local === 'footnote' || local === 'endnote' || local === 'comment') && hooks.noteDef) {
+            } else if (local === 'bookmarkStart' || REVISION.has(local)) {
+              if (hooks.annId) v = hooks.annId(v);
+            } else if (
+              depth === topDepth &&
+              mode === 'notes' &&
+              (local === 'footnote' || local === 'endnote' || local === 'comment') &&
+              hooks.noteDef
+            ) {
               const typ = attrsIn[`${prefix ? prefix + ':' : ''}type`];
               const nv = typ && NOTE_TYPES_DROPPED.has(typ) ? null : hooks.noteDef(v, typ);
-              if (nv === null) drop = true; else v = nv;
+              if (nv === null) drop = true;
+              else v = nv;
             }
-          } else if (aLocal === 'name' && local === 'bookmarkStart') { if (hooks.bookmark) v = hooks.bookmark(v); }
-          else if (aLocal === 'anchor' && local === 'hyperlink') { if (hooks.bookmark) v = hooks.bookmark(v); }
-          else if (aLocal === 'instr' && local === 'fldSimple') { if (hooks.fieldCode) v = hooks.fieldCode(v); }
-          else if (local === 'num' && aLocal === 'numId') { if (hooks.num) v = hooks.num(v); }
-          else if (local === 'abstractNum' && aLocal === 'abstractNumId') { if (hooks.abstractNum) v = hooks.abstractNum(v); }
-          else if (local === 'numPicBullet' && aLocal === 'numPicBulletId') { if (hooks.numPic) v = hooks.numPic(v); }
-          else if (local === 'style' && aLocal === 'styleId') { if (hooks.styleId) v = hooks.styleId(v); }
-          else if (local === 'style' && aLocal === 'default' && hooks.dropDefault) continue;
+          } else if (aLocal === 'name' && local === 'bookmarkStart') {
+            if (hooks.bookmark) v = hooks.bookmark(v);
+          } else if (aLocal === 'anchor' && local === 'hyperlink') {
+            if (hooks.bookmark) v = hooks.bookmark(v);
+          } else if (aLocal === 'instr' && local === 'fldSimple') {
+            if (hooks.fieldCode) v = hooks.fieldCode(v);
+          } else if (local === 'num' && aLocal === 'numId') {
+            if (hooks.num) v = hooks.num(v);
+          } else if (local === 'abstractNum' && aLocal === 'abstractNumId') {
+            if (hooks.abstractNum) v = hooks.abstractNum(v);
+          } else if (local === 'numPicBullet' && aLocal === 'numPicBulletId') {
+            if (hooks.numPic) v = hooks.numPic(v);
+          } else if (local === 'style' && aLocal === 'styleId') {
+            if (hooks.styleId) v = hooks.styleId(v);
+          } else if (local === 'style' && aLocal === 'default' && hooks.dropDefault) continue;
         }
       } else if (k === 'id' && local === 'docPr' && uri === WP && hooks.docPrId) {
         v = hooks.docPrId();
@@ -215,7 +321,9 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
       if (attrsOut) attrsOut[k] = v;
     }
     if (drop) {
-      frame.skip = true; frame.hidden = true; skipDepth = 1;
+      frame.skip = true;
+      frame.hidden = true;
+      skipDepth = 1;
       stack.push(frame);
       return;
     }
@@ -236,11 +344,21 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
     if (mode === 'body' && depth === 4 && parent?.topPPr?.tail) {
       const t = parent.topPPr.tail;
       if (isW && local === 'sectPr') t.unusable = true;
-      if (isW && local === 'pPrChange' && !t.fixed) { t.idx = out.length; t.wrap = false; t.fixed = true; }
+      if (isW && local === 'pPrChange' && !t.fixed) {
+        t.idx = out.length;
+        t.wrap = false;
+        t.fixed = true;
+      }
     }
 
     // Section capture (body mode).
-    if (isW && local === 'sectPr' && mode === 'body' && hooks.sectPr && (parent?.local === 'body' || parent?.local === 'pPr')) {
+    if (
+      isW &&
+      local === 'sectPr' &&
+      mode === 'body' &&
+      hooks.sectPr &&
+      (parent?.local === 'body' || parent?.local === 'pPr')
+    ) {
       frame.capture = { attrs: {}, children: [], outer: out, childStart: 0 };
       for (const k in attrsIn) if (!(k.startsWith('w14:') && opts.stripParaIds)) frame.capture.attrs[k] = attrsIn[k];
       out = [];
@@ -255,7 +373,10 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
     const extra = depth === topDepth && opts.extraDecls ? opts.extraDecls : '';
     if (isW && local === 'p' && hooks.defaultPStyle) {
       if (node.isSelfClosing) {
-        out.push(openTagString(node.name, attrStr, false, extra), `<${wp}:pPr>${pStyleTag()}</${wp}:pPr></${node.name}>`);
+        out.push(
+          openTagString(node.name, attrStr, false, extra),
+          `<${wp}:pPr>${pStyleTag()}</${wp}:pPr></${node.name}>`,
+        );
         frame.hidden = true;
       } else {
         frame.pWait = true;
@@ -270,7 +391,8 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
     }
     if (isW && local === 'instrText') inInstr++;
     if (mode === 'body' && depth === 2) {
-      if (isW && local === 'p' && !node.isSelfClosing) frame.tail = { idx: out.length, wrap: true, fixed: false, unusable: false };
+      if (isW && local === 'p' && !node.isSelfClosing)
+        frame.tail = { idx: out.length, wrap: true, fixed: false, unusable: false };
       else if (!(isW && RANGE_MARKUP.has(local))) lastTail = null;
     }
     if (mode === 'body' && depth === 3 && parent?.tail && isW && local === 'pPr') {
@@ -292,7 +414,8 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
       out = cap.outer;
       const final = mode === 'body' && stack.length === 2;
       const xmlOut = hooks.sectPr!({ qname: frame.name, attrs: cap.attrs, children: cap.children, final });
-      if (final) finalSectPr = xmlOut; else out.push(xmlOut);
+      if (final) finalSectPr = xmlOut;
+      else out.push(xmlOut);
       if (parent?.capture) pushCaptured(parent, frame);
       return;
     }

@@ -11,9 +11,13 @@ export function sectPr(merger: DocxMerger, d: DocCtx, cap: SectPrCapture): strin
   const p = prefixOf(cap.qname) || 'w';
   let children = [...cap.children];
   const refType = (c: SectPrChild) => Object.entries(c.attrs).find(([k]) => localName(k) === 'type')?.[1] ?? 'default';
-  const refId = (c: SectPrChild) => Object.entries(c.attrs).find(([k]) => prefixOf(k) !== '' && localName(k) === 'id')?.[1];
-  const ref = (kind: 'header' | 'footer', type: string, rid: string): SectPrChild =>
-    ({ local: `${kind}Reference`, attrs: { [`${p}:type`]: type, 'r:id': rid }, xml: `<${p}:${kind}Reference ${p}:type="${type}" r:id="${rid}"/>` });
+  const refId = (c: SectPrChild) =>
+    Object.entries(c.attrs).find(([k]) => prefixOf(k) !== '' && localName(k) === 'id')?.[1];
+  const ref = (kind: 'header' | 'footer', type: string, rid: string): SectPrChild => ({
+    local: `${kind}Reference`,
+    attrs: { [`${p}:type`]: type, 'r:id': rid },
+    xml: `<${p}:${kind}Reference ${p}:type="${type}" r:id="${rid}"/>`,
+  });
   if (d.k > 0 && idx === 0) {
     const ti = children.findIndex((c) => c.local === 'type');
     const typeXml = `<${p}:type ${p}:val="nextPage"/>`;
@@ -28,7 +32,8 @@ export function sectPr(merger: DocxMerger, d: DocCtx, cap: SectPrCapture): strin
     for (const kind of ['header', 'footer'] as const) {
       const have = new Set(children.filter((c) => c.local === `${kind}Reference`).map(refType));
       for (const t of ['default', 'first', 'even']) {
-        if (!have.has(t)) children.unshift(ref(kind, t, merger.docRels.add(`${RT}/${kind}`, emptyPart(merger, kind), false)));
+        if (!have.has(t))
+          children.unshift(ref(kind, t, merger.docRels.add(`${RT}/${kind}`, emptyPart(merger, kind), false)));
       }
     }
   }

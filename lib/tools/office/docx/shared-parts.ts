@@ -28,16 +28,27 @@ export function takeShared(merger: DocxMerger, d: DocCtx): void {
     merger.settingsXml = src.text(d.parts.settings) ?? null;
     for (const r of src.rels(d.parts.settings)) {
       if (r.external) merger.settingsRels.add(r.type, r.target, true, r.id);
-      else { const t = importPart(merger, d, r.target); if (t) merger.settingsRels.add(r.type, t, false, r.id); }
+      else {
+        const t = importPart(merger, d, r.target);
+        if (t) merger.settingsRels.add(r.type, t, false, r.id);
+      }
     }
   }
   if (d.parts.fontTable) {
     const xml = src.text(d.parts.fontTable);
     if (xml) {
       const sp = splitTopLevel(xml);
-      merger.fontTable = { rootName: sp.rootName, rootAttrs: sp.rootAttrs, fonts: sp.children.map((c) => c.raw), names: new Set() };
+      merger.fontTable = {
+        rootName: sp.rootName,
+        rootAttrs: sp.rootAttrs,
+        fonts: sp.children.map((c) => c.raw),
+        names: new Set(),
+      };
       merger.fontTableNs.add(sp.rootAttrs);
-      for (const c of sp.children) merger.fontTable.names.add((Object.entries(c.attrs).find(([k]) => localName(k) === 'name')?.[1] ?? '').toLowerCase());
+      for (const c of sp.children)
+        merger.fontTable.names.add(
+          (Object.entries(c.attrs).find(([k]) => localName(k) === 'name')?.[1] ?? '').toLowerCase(),
+        );
       for (const r of src.rels(d.parts.fontTable)) {
         if (r.external) continue;
         const t = importPart(merger, d, r.target);
@@ -49,7 +60,10 @@ export function takeShared(merger: DocxMerger, d: DocCtx): void {
 
 export function finish(merger: DocxMerger, first: DocCtx): void {
   const put = (name: string, type: string, data: string | null, rels?: RelSet) => {
-    if (data === null) { merger.out.remove(name); return; }
+    if (data === null) {
+      merger.out.remove(name);
+      return;
+    }
     merger.out.add({ name, type, data: XML_DECL + data, rels });
   };
   const W = `xmlns:w="${NS.w}"`;
@@ -68,15 +82,41 @@ export function finish(merger: DocxMerger, first: DocCtx): void {
 
   const hasNumbering = merger.abstractNums.length + merger.nums.length > 0;
   merger.numberingNs.ensure('w', NS.w);
-  put('word/numbering.xml', CT.numbering, hasNumbering ? `${merger.numberingNs.openTag('w:numbering')}${merger.numPicBullets.join('')}${merger.abstractNums.join('')}${merger.nums.join('')}</w:numbering>` : null, merger.numberingRels);
+  put(
+    'word/numbering.xml',
+    CT.numbering,
+    hasNumbering
+      ? `${merger.numberingNs.openTag('w:numbering')}${merger.numPicBullets.join('')}${merger.abstractNums.join('')}${merger.nums.join('')}</w:numbering>`
+      : null,
+    merger.numberingRels,
+  );
   if (hasNumbering) merger.docRels.add(`${RT}/numbering`, 'word/numbering.xml', false);
 
   // Notes always get fresh separators (ids -1 and 0); the notes themselves start at 1.
-  const sep = (el: string) => `<w:${el} w:type="separator" w:id="-1"><w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:separator/></w:r></w:p></w:${el}>` +
+  const sep = (el: string) =>
+    `<w:${el} w:type="separator" w:id="-1"><w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:separator/></w:r></w:p></w:${el}>` +
     `<w:${el} w:type="continuationSeparator" w:id="0"><w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:continuationSeparator/></w:r></w:p></w:${el}>`;
   for (const [u, chunks, name, root, el, type, rels, rt] of [
-    [merger.footnoteNs, merger.footnoteXml, 'word/footnotes.xml', 'w:footnotes', 'footnote', CT.footnotes, merger.footnoteRels, 'footnotes'],
-    [merger.endnoteNs, merger.endnoteXml, 'word/endnotes.xml', 'w:endnotes', 'endnote', CT.endnotes, merger.endnoteRels, 'endnotes'],
+    [
+      merger.footnoteNs,
+      merger.footnoteXml,
+      'word/footnotes.xml',
+      'w:footnotes',
+      'footnote',
+      CT.footnotes,
+      merger.footnoteRels,
+      'footnotes',
+    ],
+    [
+      merger.endnoteNs,
+      merger.endnoteXml,
+      'word/endnotes.xml',
+      'w:endnotes',
+      'endnote',
+      CT.endnotes,
+      merger.endnoteRels,
+      'endnotes',
+    ],
   ] as const) {
     u.ensure('w', NS.w);
     const any = chunks.length > 0;
@@ -84,12 +124,28 @@ export function finish(merger: DocxMerger, first: DocCtx): void {
     if (any) merger.docRels.add(`${RT}/${rt}`, name, false);
   }
   merger.commentNs.ensure('w', NS.w);
-  put('word/comments.xml', CT.comments, merger.commentXml.length ? `${merger.commentNs.openTag('w:comments')}${merger.commentXml.join('')}</w:comments>` : null, merger.commentRels);
+  put(
+    'word/comments.xml',
+    CT.comments,
+    merger.commentXml.length
+      ? `${merger.commentNs.openTag('w:comments')}${merger.commentXml.join('')}</w:comments>`
+      : null,
+    merger.commentRels,
+  );
   if (merger.commentXml.length) merger.docRels.add(`${RT}/comments`, 'word/comments.xml', false);
   if (merger.commentXml.length && merger.commentExXml.length) {
     merger.commentsExNs.ensure('w15', 'http://schemas.microsoft.com/office/word/2012/wordml');
-    merger.out.add({ name: 'word/commentsExtended.xml', type: `${WML}.commentsExtended+xml`, data: XML_DECL + `${merger.commentsExNs.openTag('w15:commentsEx')}${merger.commentExXml.join('')}</w15:commentsEx>` });
-    merger.docRels.add('http://schemas.microsoft.com/office/2011/relationships/commentsExtended', 'word/commentsExtended.xml', false);
+    merger.out.add({
+      name: 'word/commentsExtended.xml',
+      type: `${WML}.commentsExtended+xml`,
+      data:
+        XML_DECL + `${merger.commentsExNs.openTag('w15:commentsEx')}${merger.commentExXml.join('')}</w15:commentsEx>`,
+    });
+    merger.docRels.add(
+      'http://schemas.microsoft.com/office/2011/relationships/commentsExtended',
+      'word/commentsExtended.xml',
+      false,
+    );
   }
 
   // Settings.
@@ -102,8 +158,13 @@ export function finish(merger: DocxMerger, first: DocCtx): void {
     for (const c of sp.children) {
       const l = localName(c.name);
       if (l === 'evenAndOddHeaders' || l === 'attachedSchema') continue;
-      if (!inserted && AFTER_EVEN_ODD.has(l)) { kids.push(`<${pfx}:evenAndOddHeaders/>`); inserted = true; }
-      kids.push(l === 'footnotePr' || l === 'endnotePr' ? c.raw.replace(/<[\w.-]+:(footnote|endnote)\b[^>]*\/>/g, '') : c.raw);
+      if (!inserted && AFTER_EVEN_ODD.has(l)) {
+        kids.push(`<${pfx}:evenAndOddHeaders/>`);
+        inserted = true;
+      }
+      kids.push(
+        l === 'footnotePr' || l === 'endnotePr' ? c.raw.replace(/<[\w.-]+:(footnote|endnote)\b[^>]*\/>/g, '') : c.raw,
+      );
     }
     if (!inserted) kids.push(`<${pfx}:evenAndOddHeaders/>`);
     settings = `<${sp.rootName}${attrsToString(Object.entries(sp.rootAttrs))}>${kids.join('')}</${sp.rootName}>`;
@@ -116,7 +177,12 @@ export function finish(merger: DocxMerger, first: DocCtx): void {
   if (merger.fontTable) {
     const f = merger.fontTable;
     merger.fontTableNs.ensure('r', NS.r);
-    put('word/fontTable.xml', CT.fontTable, `${merger.fontTableNs.openTag(f.rootName)}${f.fonts.join('')}</${f.rootName}>`, merger.fontRels);
+    put(
+      'word/fontTable.xml',
+      CT.fontTable,
+      `${merger.fontTableNs.openTag(f.rootName)}${f.fonts.join('')}</${f.rootName}>`,
+      merger.fontRels,
+    );
     merger.docRels.add(`${RT}/fontTable`, 'word/fontTable.xml', false);
   } else put('word/fontTable.xml', CT.fontTable, null);
 
@@ -134,7 +200,9 @@ export function takeBackground(merger: DocxMerger, d: DocCtx, xml: string): stri
   const m = /<([\w.-]+:)?background\b[^>]*?(\/>|>[\s\S]*?<\/\1background>)/.exec(head);
   if (!m) return '';
   return rewriteXml(m[0], {
-    mode: 'fragment', scope: nsDecls(rootAttributes(xml)), stripParaIds: true,
+    mode: 'fragment',
+    scope: nsDecls(rootAttributes(xml)),
+    stripParaIds: true,
     hooks: { ...d.hooks, rel: relHook(merger, d, d.main, 'word/document.xml', merger.docRels) },
   }).xml;
 }

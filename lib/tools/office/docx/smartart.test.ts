@@ -33,7 +33,10 @@ function smartArtDocx(tag: string): Promise<Buffer> {
   z.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    z.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject);
   });
 }
 
@@ -41,11 +44,19 @@ async function entries(file: string): Promise<Map<string, string>> {
   const zip = await yauzl.openPromise(file, { lazyEntries: true });
   const out = new Map<string, string>();
   await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (e: yauzl.Entry) => zip.openReadStream(e, (err, s) => {
-      if (err) return reject(err);
-      const c: Buffer[] = [];
-      s.on('data', (b: Buffer) => c.push(b)).on('end', () => { out.set(e.fileName, Buffer.concat(c).toString('utf8')); zip.readEntry(); });
-    })).on('end', resolve).on('error', reject);
+    zip
+      .on('entry', (e: yauzl.Entry) =>
+        zip.openReadStream(e, (err, s) => {
+          if (err) return reject(err);
+          const c: Buffer[] = [];
+          s.on('data', (b: Buffer) => c.push(b)).on('end', () => {
+            out.set(e.fileName, Buffer.concat(c).toString('utf8'));
+            zip.readEntry();
+          });
+        }),
+      )
+      .on('end', resolve)
+      .on('error', reject);
     zip.readEntry();
   });
   return out;
@@ -59,10 +70,21 @@ it('keeps each SmartArt pointing at its own data, layout, style, colours and dra
     fs.writeFileSync(a, await smartArtDocx('Alpha'));
     fs.writeFileSync(b, await smartArtDocx('Bravo'));
     const out = path.join(dir, 'out.docx');
-    await mergeDocx([{ path: a, name: 'a.docx' }, { path: b, name: 'b.docx' }], out);
+    await mergeDocx(
+      [
+        { path: a, name: 'a.docx' },
+        { path: b, name: 'b.docx' },
+      ],
+      out,
+    );
     expect(await checkDocxPackage(out)).toEqual([]);
     const parts = await entries(out);
-    const rels = new Map([...parts.get('word/_rels/document.xml.rels')!.matchAll(/Id="([^"]+)"[^>]*Target="([^"]+)"/g)].map((m) => [m[1], `word/${m[2]}`]));
+    const rels = new Map(
+      [...parts.get('word/_rels/document.xml.rels')!.matchAll(/Id="([^"]+)"[^>]*Target="([^"]+)"/g)].map((m) => [
+        m[1],
+        `word/${m[2]}`,
+      ]),
+    );
     const dataParts = [...parts.keys()].filter((n) => /^word\/diagrams\/data\d+\.xml$/.test(n));
     expect(dataParts).toHaveLength(2);
     const seen: string[] = [];

@@ -34,7 +34,9 @@ export function parseStyles(xml: string): StyleTable {
   let start = -1;
   let cur: StyleInfo | null = null;
   let isStyle = false;
-  parser.on('doctype', () => { throw new Error('DOCTYPE not allowed'); });
+  parser.on('doctype', () => {
+    throw new Error('DOCTYPE not allowed');
+  });
   parser.on('opentag', (node) => {
     const a = node.attributes as Record<string, string>;
     const val = () => Object.entries(a).find(([k]) => localName(k) === 'val')?.[1];
@@ -48,7 +50,14 @@ export function parseStyles(xml: string): StyleTable {
       if (isStyle) {
         const get = (l: string) => Object.entries(a).find(([k]) => localName(k) === l)?.[1];
         const d = get('default');
-        cur = { id: get('styleId') ?? '', type: get('type') ?? 'paragraph', name: '', isDefault: d === '1' || d === 'true' || d === 'on', hasNumPr: false, raw: '' };
+        cur = {
+          id: get('styleId') ?? '',
+          type: get('type') ?? 'paragraph',
+          name: '',
+          isDefault: d === '1' || d === 'true' || d === 'on',
+          hasNumPr: false,
+          raw: '',
+        };
       }
     } else if (cur) {
       const l = localName(node.name);
@@ -83,7 +92,10 @@ const canonCache = new WeakMap<StyleInfo, string>();
 
 export function canonicalStyle(s: StyleInfo, table: Map<string, StyleInfo>): string {
   let c = canonCache.get(s);
-  if (c === undefined) { c = canonical(s, table); canonCache.set(s, c); }
+  if (c === undefined) {
+    c = canonical(s, table);
+    canonCache.set(s, c);
+  }
   return c;
 }
 
@@ -92,30 +104,137 @@ function canonical(s: StyleInfo, table: Map<string, StyleInfo>): string {
     .replace(/\s[\w.-]+:styleId="[^"]*"/, '')
     .replace(/<[\w.-]+:rsid\b[^>]*\/>/g, '')
     .replace(/\s[\w.-]+:(rsid\w*|paraId|textId)="[^"]*"/g, '')
-    .replace(/(<[\w.-]+:(?:basedOn|next|link)\b[^>]*?[\w.-]+:val=")([^"]*)(")/g, (_m, a: string, v: string, b: string) => a + (table.get(v)?.name ?? v) + b)
+    .replace(
+      /(<[\w.-]+:(?:basedOn|next|link)\b[^>]*?[\w.-]+:val=")([^"]*)(")/g,
+      (_m, a: string, v: string, b: string) => a + (table.get(v)?.name ?? v) + b,
+    )
     .replace(/>\s+</g, '><')
-    .replace(/<([\w.-]+):/g, '<').replace(/<\/([\w.-]+):/g, '</').replace(/\s[\w.-]+:(\w+)=/g, ' $1=');
+    .replace(/<([\w.-]+):/g, '<')
+    .replace(/<\/([\w.-]+):/g, '</')
+    .replace(/\s[\w.-]+:(\w+)=/g, ' $1=');
 }
 
-const norm = (x: string) => x.replace(/>\s+</g, '><').replace(/<(\/?)[\w.-]+:/g, '<$1').replace(/\s[\w.-]+:(\w+)=/g, ' $1=');
+const norm = (x: string) =>
+  x
+    .replace(/>\s+</g, '><')
+    .replace(/<(\/?)[\w.-]+:/g, '<$1')
+    .replace(/\s[\w.-]+:(\w+)=/g, ' $1=');
 
 /** docDefaults in a comparable form ('' when absent). */
 export function canonicalDefaults(t: StyleTable | null): string {
-  return t?.docDefaults ? norm(t.docDefaults).replace(/<pPrDefault\/>|<rPrDefault\/>|<pPrDefault><pPr\/><\/pPrDefault>|<rPrDefault><rPr\/><\/rPrDefault>/g, '') : '';
+  return t?.docDefaults
+    ? norm(t.docDefaults).replace(
+        /<pPrDefault\/>|<rPrDefault\/>|<pPrDefault><pPr\/><\/pPrDefault>|<rPrDefault><rPr\/><\/rPrDefault>/g,
+        '',
+      )
+    : '';
 }
 
 // Schema order of the property containers (CT_PPr, CT_RPr) and of a style's children, so merged property
 // lists stay valid for Word.
-const PPR_ORDER = ['pStyle', 'keepNext', 'keepLines', 'pageBreakBefore', 'framePr', 'widowControl', 'numPr', 'suppressLineNumbers',
-  'pBdr', 'shd', 'tabs', 'suppressAutoHyphens', 'kinsoku', 'wordWrap', 'overflowPunct', 'topLinePunct', 'autoSpaceDE', 'autoSpaceDN',
-  'bidi', 'adjustRightInd', 'snapToGrid', 'spacing', 'ind', 'contextualSpacing', 'mirrorIndents', 'suppressOverlap', 'jc',
-  'textDirection', 'textAlignment', 'textboxTightWrap', 'outlineLvl', 'divId', 'cnfStyle', 'rPr', 'sectPr', 'pPrChange'];
-const RPR_ORDER = ['rStyle', 'rFonts', 'b', 'bCs', 'i', 'iCs', 'caps', 'smallCaps', 'strike', 'dstrike', 'outline', 'shadow', 'emboss',
-  'imprint', 'noProof', 'snapToGrid', 'vanish', 'webHidden', 'color', 'spacing', 'w', 'kern', 'position', 'sz', 'szCs', 'highlight', 'u',
-  'effect', 'bdr', 'shd', 'fitText', 'vertAlign', 'rtl', 'cs', 'em', 'lang', 'eastAsianLayout', 'specVanish', 'oMath'];
-const STYLE_ORDER = ['name', 'aliases', 'basedOn', 'next', 'link', 'autoRedefine', 'hidden', 'uiPriority', 'semiHidden',
-  'unhideWhenUsed', 'qFormat', 'locked', 'personal', 'personalCompose', 'personalReply', 'rsid', 'pPr', 'rPr', 'tblPr', 'trPr',
-  'tcPr', 'tblStylePr'];
+const PPR_ORDER = [
+  'pStyle',
+  'keepNext',
+  'keepLines',
+  'pageBreakBefore',
+  'framePr',
+  'widowControl',
+  'numPr',
+  'suppressLineNumbers',
+  'pBdr',
+  'shd',
+  'tabs',
+  'suppressAutoHyphens',
+  'kinsoku',
+  'wordWrap',
+  'overflowPunct',
+  'topLinePunct',
+  'autoSpaceDE',
+  'autoSpaceDN',
+  'bidi',
+  'adjustRightInd',
+  'snapToGrid',
+  'spacing',
+  'ind',
+  'contextualSpacing',
+  'mirrorIndents',
+  'suppressOverlap',
+  'jc',
+  'textDirection',
+  'textAlignment',
+  'textboxTightWrap',
+  'outlineLvl',
+  'divId',
+  'cnfStyle',
+  'rPr',
+  'sectPr',
+  'pPrChange',
+];
+const RPR_ORDER = [
+  'rStyle',
+  'rFonts',
+  'b',
+  'bCs',
+  'i',
+  'iCs',
+  'caps',
+  'smallCaps',
+  'strike',
+  'dstrike',
+  'outline',
+  'shadow',
+  'emboss',
+  'imprint',
+  'noProof',
+  'snapToGrid',
+  'vanish',
+  'webHidden',
+  'color',
+  'spacing',
+  'w',
+  'kern',
+  'position',
+  'sz',
+  'szCs',
+  'highlight',
+  'u',
+  'effect',
+  'bdr',
+  'shd',
+  'fitText',
+  'vertAlign',
+  'rtl',
+  'cs',
+  'em',
+  'lang',
+  'eastAsianLayout',
+  'specVanish',
+  'oMath',
+];
+const STYLE_ORDER = [
+  'name',
+  'aliases',
+  'basedOn',
+  'next',
+  'link',
+  'autoRedefine',
+  'hidden',
+  'uiPriority',
+  'semiHidden',
+  'unhideWhenUsed',
+  'qFormat',
+  'locked',
+  'personal',
+  'personalCompose',
+  'personalReply',
+  'rsid',
+  'pPr',
+  'rPr',
+  'tblPr',
+  'trPr',
+  'tcPr',
+  'tblStylePr',
+];
 
 const RESETS: Record<string, (q: (l: string) => string) => string> = {
   spacing: (q) => `<${q('spacing')} ${q('before')}="0" ${q('after')}="0" ${q('line')}="240" ${q('lineRule')}="auto"/>`,
@@ -129,13 +248,25 @@ const RESETS: Record<string, (q: (l: string) => string) => string> = {
 };
 
 function sortByOrder(items: Array<{ local: string; raw: string }>, order: string[]): string {
-  const rank = (l: string) => { const i = order.indexOf(l); return i < 0 ? order.length : i; };
-  return items.map((x, i) => ({ ...x, i })).sort((a, b) => rank(a.local) - rank(b.local) || a.i - b.i).map((x) => x.raw).join('');
+  const rank = (l: string) => {
+    const i = order.indexOf(l);
+    return i < 0 ? order.length : i;
+  };
+  return items
+    .map((x, i) => ({ ...x, i }))
+    .sort((a, b) => rank(a.local) - rank(b.local) || a.i - b.i)
+    .map((x) => x.raw)
+    .join('');
 }
 
 /** Adds the document defaults a style without basedOn inherits (properties it does not set itself), so the
  * style looks the same in a package whose defaults differ. */
-export function foldDefaults(styleXml: string, defaults: string | undefined, type: string, baseDefaults?: string): string {
+export function foldDefaults(
+  styleXml: string,
+  defaults: string | undefined,
+  type: string,
+  baseDefaults?: string,
+): string {
   if (!defaults && !baseDefaults) return styleXml;
   const st = splitTopLevel(styleXml);
   const p = prefixOf(st.rootName);
@@ -152,17 +283,22 @@ export function foldDefaults(styleXml: string, defaults: string | undefined, typ
   for (const [prop, container, order] of kinds) {
     const add = inner(container, prop);
     const existing = kids.find((k) => k.local === prop);
-    const have = existing ? splitTopLevel(existing.raw).children.map((x) => ({ local: localName(x.name), raw: x.raw })) : [];
+    const have = existing
+      ? splitTopLevel(existing.raw).children.map((x) => ({ local: localName(x.name), raw: x.raw }))
+      : [];
     const names = new Set(have.map((h) => h.local));
     // Defaults of the merged package this document never had are reset to Word's built-in values.
     for (const b of inner(container, prop, baseDefaults)) {
       const reset = RESETS[b.local];
-      if (reset && !names.has(b.local) && !add.some((a) => a.local === b.local)) add.push({ local: b.local, raw: reset(q) });
+      if (reset && !names.has(b.local) && !add.some((a) => a.local === b.local))
+        add.push({ local: b.local, raw: reset(q) });
     }
     if (add.length === 0) continue;
     const merged = sortByOrder([...have, ...add.filter((a) => !names.has(a.local))], order);
     const raw = `<${q(prop)}${existing ? attrsToString(Object.entries(existing.attrs)) : ''}>${merged}</${q(prop)}>`;
-    kids = existing ? kids.map((k) => (k === existing ? { ...k, raw } : k)) : [...kids, { local: prop, raw, attrs: {} }];
+    kids = existing
+      ? kids.map((k) => (k === existing ? { ...k, raw } : k))
+      : [...kids, { local: prop, raw, attrs: {} }];
   }
   return `<${st.rootName}${attrsToString(Object.entries(st.rootAttrs))}>${sortByOrder(kids, STYLE_ORDER)}</${st.rootName}>`;
 }

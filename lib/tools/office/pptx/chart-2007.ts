@@ -14,17 +14,70 @@ export function isOffice2007(application: string, appVersion: string): boolean {
   return /^Microsoft/i.test(application.trim()) && /^12\./.test(appVersion.trim());
 }
 
-const BOOLEANS = new Set(['autoTitleDeleted', 'date1904', 'roundedCorners', 'plotVisOnly', 'showDLblsOverMax',
-  'varyColors', 'delete', 'showLegendKey', 'showVal', 'showCatName', 'showSerName', 'showPercent',
-  'showBubbleSize', 'showLeaderLines', 'overlay', 'rAngAx', 'smooth', 'invertIfNegative', 'bubble3D',
-  'dispEq', 'dispRSqr', 'auto', 'noMultiLvlLbl', 'showNegBubbles', 'wireframe', 'applyToFront',
-  'applyToSides', 'applyToEnd', 'marker', 'autoUpdate']);
+const BOOLEANS = new Set([
+  'autoTitleDeleted',
+  'date1904',
+  'roundedCorners',
+  'plotVisOnly',
+  'showDLblsOverMax',
+  'varyColors',
+  'delete',
+  'showLegendKey',
+  'showVal',
+  'showCatName',
+  'showSerName',
+  'showPercent',
+  'showBubbleSize',
+  'showLeaderLines',
+  'overlay',
+  'rAngAx',
+  'smooth',
+  'invertIfNegative',
+  'bubble3D',
+  'dispEq',
+  'dispRSqr',
+  'auto',
+  'noMultiLvlLbl',
+  'showNegBubbles',
+  'wireframe',
+  'applyToFront',
+  'applyToSides',
+  'applyToEnd',
+  'marker',
+  'autoUpdate',
+]);
 
 const LABEL_FLAGS = ['showLegendKey', 'showVal', 'showCatName', 'showSerName', 'showPercent', 'showBubbleSize'];
-const LABEL_ORDER = ['idx', 'delete', 'layout', 'tx', 'numFmt', 'spPr', 'txPr', 'dLblPos', ...LABEL_FLAGS,
-  'separator', 'showLeaderLines', 'leaderLines', 'extLst'];
-const GROUPS = new Set(['barChart', 'bar3DChart', 'lineChart', 'line3DChart', 'areaChart', 'area3DChart',
-  'pieChart', 'pie3DChart', 'doughnutChart', 'ofPieChart', 'scatterChart', 'radarChart', 'bubbleChart']);
+const LABEL_ORDER = [
+  'idx',
+  'delete',
+  'layout',
+  'tx',
+  'numFmt',
+  'spPr',
+  'txPr',
+  'dLblPos',
+  ...LABEL_FLAGS,
+  'separator',
+  'showLeaderLines',
+  'leaderLines',
+  'extLst',
+];
+const GROUPS = new Set([
+  'barChart',
+  'bar3DChart',
+  'lineChart',
+  'line3DChart',
+  'areaChart',
+  'area3DChart',
+  'pieChart',
+  'pie3DChart',
+  'doughnutChart',
+  'ofPieChart',
+  'scatterChart',
+  'radarChart',
+  'bubbleChart',
+]);
 const BEFORE_VARY = new Set(['barDir', 'grouping', 'ofPieType', 'scatterStyle', 'radarStyle']);
 
 /** Inserts <c:name val="0"/> before the first child that comes later in `order` (or at the end). */
@@ -50,19 +103,54 @@ export function explicitOffice2007Chart(root: Element): void {
     const isBoolean = BOOLEANS.has(name) && (name !== 'marker' || /^line(3D)?Chart$/.test(parent));
     if (isBoolean && !el.hasAttribute('val') && elementChildren(el).length === 0) el.setAttribute('val', '0');
     if (/^(catAx|valAx|dateAx|serAx)$/.test(name)) {
-      const order = ['axId', 'scaling', 'delete', 'axPos', 'majorGridlines', 'minorGridlines', 'title', 'numFmt',
-        'majorTickMark', 'minorTickMark', 'tickLblPos', 'spPr', 'txPr', 'crossAx', 'crosses', 'crossesAt', 'extLst'];
+      const order = [
+        'axId',
+        'scaling',
+        'delete',
+        'axPos',
+        'majorGridlines',
+        'minorGridlines',
+        'title',
+        'numFmt',
+        'majorTickMark',
+        'minorTickMark',
+        'tickLblPos',
+        'spPr',
+        'txPr',
+        'crossAx',
+        'crosses',
+        'crossesAt',
+        'extLst',
+      ];
       if (!firstChild(el, 'delete')) insertFlag(el, 'delete', order);
       if (!firstChild(el, 'majorTickMark')) insertFlag(el, 'majorTickMark', order, 'out');
       if (!firstChild(el, 'minorTickMark')) insertFlag(el, 'minorTickMark', order, 'none');
     }
-    if ((name === 'majorTickMark' || name === 'minorTickMark') && !el.hasAttribute('val')) el.setAttribute('val', 'out');
+    if ((name === 'majorTickMark' || name === 'minorTickMark') && !el.hasAttribute('val'))
+      el.setAttribute('val', 'out');
     if (name === 'grouping' && !el.hasAttribute('val')) el.setAttribute('val', 'standard');
     if ((name === 'barChart' || name === 'bar3DChart') && !firstChild(el, 'grouping')) {
-      insertFlag(el, 'grouping', ['barDir', 'grouping', 'varyColors', 'ser', 'dLbls', 'gapWidth', 'extLst'], 'standard');
+      insertFlag(
+        el,
+        'grouping',
+        ['barDir', 'grouping', 'varyColors', 'ser', 'dLbls', 'gapWidth', 'extLst'],
+        'standard',
+      );
     }
-    if ((name === 'lineChart') && !firstChild(el, 'marker')) {
-      insertFlag(el, 'marker', ['grouping', 'varyColors', 'ser', 'dLbls', 'dropLines', 'hiLowLines', 'upDownBars', 'marker', 'smooth', 'axId', 'extLst']);
+    if (name === 'lineChart' && !firstChild(el, 'marker')) {
+      insertFlag(el, 'marker', [
+        'grouping',
+        'varyColors',
+        'ser',
+        'dLbls',
+        'dropLines',
+        'hiLowLines',
+        'upDownBars',
+        'marker',
+        'smooth',
+        'axId',
+        'extLst',
+      ]);
     }
     if ((name === 'dLbls' || name === 'dLbl') && !firstChild(el, 'delete')) {
       for (const flag of LABEL_FLAGS) if (!firstChild(el, flag)) insertFlag(el, flag, LABEL_ORDER);
@@ -83,8 +171,21 @@ export function explicitOffice2007Chart(root: Element): void {
       insertFlag(el, 'rAngAx', ['rotX', 'hPercent', 'rotY', 'depthPercent', 'rAngAx', 'perspective', 'extLst']);
     }
     if (name === 'chart' && !firstChild(el, 'autoTitleDeleted')) {
-      insertFlag(el, 'autoTitleDeleted', ['title', 'autoTitleDeleted', 'pivotFmts', 'view3D', 'floor', 'sideWall',
-        'backWall', 'plotArea', 'legend', 'plotVisOnly', 'dispBlanksAs', 'showDLblsOverMax', 'extLst']);
+      insertFlag(el, 'autoTitleDeleted', [
+        'title',
+        'autoTitleDeleted',
+        'pivotFmts',
+        'view3D',
+        'floor',
+        'sideWall',
+        'backWall',
+        'plotArea',
+        'legend',
+        'plotVisOnly',
+        'dispBlanksAs',
+        'showDLblsOverMax',
+        'extLst',
+      ]);
     }
   }
 }

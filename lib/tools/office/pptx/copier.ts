@@ -8,7 +8,17 @@ import { decodeXml } from '@/lib/office/package-reader';
 import type { SourceDeck } from './deck';
 import { explicitOffice2007Chart } from './chart-2007';
 import { applyTextDefaults, ensureSize } from './text-defaults';
-import { PPTX_CT as CT, NS, REL, descendants, firstChild, parseXml, serializeXml, type Rel, type XElement as Element } from '@/lib/office/opc';
+import {
+  PPTX_CT as CT,
+  NS,
+  REL,
+  descendants,
+  firstChild,
+  parseXml,
+  serializeXml,
+  type Rel,
+  type XElement as Element,
+} from '@/lib/office/opc';
 import type { OutPackage } from '@/lib/office/out-package';
 import { scaleDocument, type Fit } from './scale';
 import { allElements } from '@/lib/office/xtree';
@@ -27,9 +37,16 @@ export interface MergeState {
   ensureNotesMaster(): Promise<string | null>;
 }
 
-export interface MasterEntry { name: string; id: number; layoutsByRid: Map<string, string | null> }
+export interface MasterEntry {
+  name: string;
+  id: number;
+  layoutsByRid: Map<string, string | null>;
+}
 
-export interface CommentMap { authorId: Map<string, string>; idxOffset: Map<string, number> }
+export interface CommentMap {
+  authorId: Map<string, string>;
+  idxOffset: Map<string, number>;
+}
 
 const LARGE = 8 * 1024 * 1024;
 const BACK_LINKS = new Set<string>([REL.slideMaster, REL.slide, REL.notesSlide, REL.notesMaster, REL.handoutMaster]);
@@ -108,7 +125,11 @@ export class DeckCopier {
 
   /** Copies a part under a new (or given) name, then its relationship targets, then adapts its XML. */
   async copyGeneric(
-    stored: string, type: string, presetName?: string, relsOut: Rel[] = [], inspect?: (xml: string) => void,
+    stored: string,
+    type: string,
+    presetName?: string,
+    relsOut: Rel[] = [],
+    inspect?: (xml: string) => void,
   ): Promise<string> {
     const { out } = this.state;
     const isMedia = /^ppt\/media\//i.test(stored) && this.deck.pkg.size(stored) <= LARGE;
@@ -130,7 +151,10 @@ export class DeckCopier {
     this.memo.set(stored, name);
     const dropped = new Set<string>();
     for (const rel of await this.deck.rels(stored)) {
-      if (rel.external) { relsOut.push(rel); continue; }
+      if (rel.external) {
+        relsOut.push(rel);
+        continue;
+      }
       const target = rel.type === REL.vbaProject ? null : await this.copyPart(rel.target);
       if (target) relsOut.push({ ...rel, target });
       else dropped.add(rel.id);
@@ -144,8 +168,13 @@ export class DeckCopier {
       if (nm) relsOut.push({ id: `rId${n}`, type: REL.notesMaster, target: nm, external: false });
     }
     const fit = CT.notes.test(type) || CT.notesMaster.test(type) ? this.notesFit : this.slideFit;
-    const placeable = CT.slide.test(type) || CT.layout.test(type) || CT.master.test(type)
-      || CT.notes.test(type) || CT.notesMaster.test(type) || CT.handoutMaster.test(type);
+    const placeable =
+      CT.slide.test(type) ||
+      CT.layout.test(type) ||
+      CT.master.test(type) ||
+      CT.notes.test(type) ||
+      CT.notesMaster.test(type) ||
+      CT.handoutMaster.test(type);
     const textOnly = CT.chart.test(type) || CT.diagramDrawing.test(type);
     const isMaster = CT.master.test(type);
     const isComments = CT.comments.test(type) && this.comments.authorId.size > 0;
@@ -153,7 +182,8 @@ export class DeckCopier {
     const chart2007 = this.deck.office2007 && /drawingml\.chart\+xml$/.test(type);
     const textDefaults = this.textDefaults && (CT.slide.test(type) || CT.layout.test(type) || CT.master.test(type));
     const dangling = dropped.size > 0 && /\+xml$/.test(type);
-    const rewrite = ((placeable || textOnly) && fit) || isMaster || isComments || isModern || chart2007 || textDefaults || dangling;
+    const rewrite =
+      ((placeable || textOnly) && fit) || isMaster || isComments || isModern || chart2007 || textDefaults || dangling;
 
     if (!rewrite && !inspect && this.deck.pkg.size(stored) > LARGE) {
       const { pkg } = this.deck;
@@ -196,7 +226,11 @@ export class DeckCopier {
       }
       return known.name;
     }
-    const entry: MasterEntry = { name: this.state.out.alloc(stored), id: this.state.nextMasterId++, layoutsByRid: new Map() };
+    const entry: MasterEntry = {
+      name: this.state.out.alloc(stored),
+      id: this.state.nextMasterId++,
+      layoutsByRid: new Map(),
+    };
     this.state.masters.set(key, entry);
     this.state.masterOrder.push(entry);
     await this.copyGeneric(stored, this.typeOf(stored), entry.name);
@@ -215,7 +249,8 @@ export class DeckCopier {
     }
     const name = await this.copyGeneric(stored, this.typeOf(stored));
     const masterOut = master ? this.memo.get(master) : null;
-    const listed = master && (await this.deck.rels(master)).some((r) => r.type === REL.slideLayout && r.target === stored);
+    const listed =
+      master && (await this.deck.rels(master)).some((r) => r.type === REL.slideLayout && r.target === stored);
     if (masterOut && !listed) this.state.orphanLayouts.push({ master: masterOut, layout: name });
     return name;
   }

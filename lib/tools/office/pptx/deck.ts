@@ -3,12 +3,27 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@/lib/core/errors';
 import { damagedError, decodeXml, openPackage, type OfficePackage } from '@/lib/office/package-reader';
-import { ContentTypes, NS, REL, XmlError, descendants, firstChild, parseRels, parseXml, relsPartOf, type Rel, type XElement as Element } from '@/lib/office/opc';
+import {
+  ContentTypes,
+  NS,
+  REL,
+  XmlError,
+  descendants,
+  firstChild,
+  parseRels,
+  parseXml,
+  relsPartOf,
+  type Rel,
+  type XElement as Element,
+} from '@/lib/office/opc';
 import { serializeElement } from '@/lib/office/xtree';
 import type { Size } from './scale';
 import { isOffice2007 } from './chart-2007';
 
-export interface SourceSlide { part: string; id: number }
+export interface SourceSlide {
+  part: string;
+  id: number;
+}
 
 export interface SourceDeck {
   index: number;
@@ -53,7 +68,11 @@ const PREFETCH_TOTAL = 64 * 1024 * 1024;
 const PREFETCH_PARALLEL = 8;
 
 /** Reads the small parts ahead, several at once: the copy walks parts one by one and would wait on each. */
-function prefetch(pkg: OfficePackage, pending: Map<string, Promise<Buffer | undefined>>, bytes: Map<string, Buffer>): void {
+function prefetch(
+  pkg: OfficePackage,
+  pending: Map<string, Promise<Buffer | undefined>>,
+  bytes: Map<string, Buffer>,
+): void {
   let budget = PREFETCH_TOTAL;
   const queue = pkg.names().filter((n) => {
     const size = pkg.size(n);
@@ -66,7 +85,11 @@ function prefetch(pkg: OfficePackage, pending: Map<string, Promise<Buffer | unde
   const worker = async () => {
     for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
       let buf: Buffer | undefined;
-      try { buf = await pkg.read(n); } catch { buf = undefined; /* read again on demand, which reports */ }
+      try {
+        buf = await pkg.read(n);
+      } catch {
+        buf = undefined; /* read again on demand, which reports */
+      }
       if (buf) bytes.set(n, buf);
       pending.delete(n);
       settle.get(n)!(buf);
@@ -112,7 +135,12 @@ async function loadDeck(pkg: OfficePackage, index: number): Promise<SourceDeck> 
     return buf;
   };
   let prefetching = false;
-  const startPrefetch = () => { if (!prefetching) { prefetching = true; prefetch(pkg, pending, bytes); } };
+  const startPrefetch = () => {
+    if (!prefetching) {
+      prefetching = true;
+      prefetch(pkg, pending, bytes);
+    }
+  };
   const take = async (part: string): Promise<Buffer> => {
     const buf = await read(part);
     bytes.delete(part);
@@ -161,7 +189,10 @@ async function loadDeck(pkg: OfficePackage, index: number): Promise<SourceDeck> 
   };
 
   if (/^http:\/\/purl\.oclc\.org\/ooxml\//.test(root.namespaceURI)) {
-    throw new AppError('UNPROCESSABLE', `"${fileName}" is saved as a Strict Open XML presentation, which cannot be merged. Save it as a regular PowerPoint presentation (.pptx) and try again.`);
+    throw new AppError(
+      'UNPROCESSABLE',
+      `"${fileName}" is saved as a Strict Open XML presentation, which cannot be merged. Save it as a regular PowerPoint presentation (.pptx) and try again.`,
+    );
   }
   // A slide listed twice (a damaged list) is taken once.
   const seen = new Set<string>();
@@ -172,8 +203,10 @@ async function loadDeck(pkg: OfficePackage, index: number): Promise<SourceDeck> 
     throw new AppError('UNPROCESSABLE', `"${fileName}" has no slides. Add a slide to it or leave it out of the merge.`);
   }
   const masters = listTargets('sldMasterIdLst', 'sldMasterId').map((t) => t.part);
-  const notesMaster = listTargets('notesMasterIdLst', 'notesMasterId')[0]?.part
-    ?? presRels.find((r) => r.type === REL.notesMaster && !r.external && pkg.has(r.target))?.target ?? null;
+  const notesMaster =
+    listTargets('notesMasterIdLst', 'notesMasterId')[0]?.part ??
+    presRels.find((r) => r.type === REL.notesMaster && !r.external && pkg.has(r.target))?.target ??
+    null;
   const handoutMaster = listTargets('handoutMasterIdLst', 'handoutMasterId')[0]?.part ?? null;
 
   let office2007 = false;
@@ -181,18 +214,42 @@ async function loadDeck(pkg: OfficePackage, index: number): Promise<SourceDeck> 
   if (appRel && pkg.size(appRel.target) < 1024 * 1024) {
     try {
       const app = parseXml(decodeXml(await take(appRel.target), fileName, 'pptx')).root;
-      office2007 = isOffice2007(firstChild(app, 'Application')?.textContent ?? '', firstChild(app, 'AppVersion')?.textContent ?? '');
-    } catch { /* unreadable app.xml: not a 2007 deck */ }
+      office2007 = isOffice2007(
+        firstChild(app, 'Application')?.textContent ?? '',
+        firstChild(app, 'AppVersion')?.textContent ?? '',
+      );
+    } catch {
+      /* unreadable app.xml: not a 2007 deck */
+    }
   }
 
   const dts = firstChild(root, 'defaultTextStyle');
   const defaultTextStyle = dts ? serializeElement(dts) : null;
 
   return {
-    defaultTextStyle, office2007, index, fileName, pkg, ct, presPart, presXml, presRels, slides, masters, notesMaster, handoutMaster,
+    defaultTextStyle,
+    office2007,
+    index,
+    fileName,
+    pkg,
+    ct,
+    presPart,
+    presXml,
+    presRels,
+    slides,
+    masters,
+    notesMaster,
+    handoutMaster,
     size: sizeOf(firstChild(root, 'sldSz'), { cx: 9144000, cy: 6858000 }),
     notesSize: sizeOf(firstChild(root, 'notesSz'), { cx: 6858000, cy: 9144000 }),
-    rels, read, take, hashOf, startPrefetch,
-    release: () => { bytes.clear(); relsCache.clear(); },
+    rels,
+    read,
+    take,
+    hashOf,
+    startPrefetch,
+    release: () => {
+      bytes.clear();
+      relsCache.clear();
+    },
   };
 }

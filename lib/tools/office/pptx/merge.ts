@@ -5,17 +5,42 @@ import { AppError } from '@/lib/core/errors';
 import { damagedError } from '@/lib/office/package-reader';
 import { DeckCopier, type MergeState } from './copier';
 import { openDeck, type SourceDeck } from './deck';
-import { PPTX_CT as CT, NS, REL, XmlError, descendants, firstChild, parseXml, serializeXml, type Rel } from '@/lib/office/opc';
+import {
+  PPTX_CT as CT,
+  NS,
+  REL,
+  XmlError,
+  descendants,
+  firstChild,
+  parseXml,
+  serializeXml,
+  type Rel,
+} from '@/lib/office/opc';
 import { XElement } from '@/lib/office/xtree';
 import { OutPackage } from '@/lib/office/out-package';
 import {
-  buildAppXml, buildPresentationXml, mergeCommentAuthors, mergeModernAuthors, mergeTableStyles, plainNotesMaster,
-  plainTheme, type Section,
+  buildAppXml,
+  buildPresentationXml,
+  mergeCommentAuthors,
+  mergeModernAuthors,
+  mergeTableStyles,
+  plainNotesMaster,
+  plainTheme,
+  type Section,
 } from './presentation';
 import { fitInto } from './scale';
 
-export interface MergeInput { path: string; name: string }
-export interface MergeStats { slides: number; notes: number; hidden: number; masters: number; layouts: number }
+export interface MergeInput {
+  path: string;
+  name: string;
+}
+export interface MergeStats {
+  slides: number;
+  notes: number;
+  hidden: number;
+  masters: number;
+  layouts: number;
+}
 
 const T = {
   tableStyles: 'application/vnd.openxmlformats-officedocument.presentationml.tableStyles+xml',
@@ -41,7 +66,15 @@ function listLayout(out: OutPackage, masterName: string, layout: string, id: num
   let list = firstChild(root, 'sldLayoutIdLst');
   if (!list) {
     list = new XElement(`${pp}sldLayoutIdLst`, NS.p);
-    root.insertBefore(list, firstChild(root, 'transition') ?? firstChild(root, 'txStyles') ?? firstChild(root, 'timing') ?? firstChild(root, 'hf') ?? firstChild(root, 'extLst') ?? null);
+    root.insertBefore(
+      list,
+      firstChild(root, 'transition') ??
+        firstChild(root, 'txStyles') ??
+        firstChild(root, 'timing') ??
+        firstChild(root, 'hf') ??
+        firstChild(root, 'extLst') ??
+        null,
+    );
   }
   const el = new XElement(`${pp}sldLayoutId`, NS.p);
   el.setAttribute('id', String(id));
@@ -73,25 +106,40 @@ async function inDeck<T>(deck: SourceDeck, fn: () => Promise<T>): Promise<T> {
 async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeStats> {
   const [deck0] = decks;
   const out = new OutPackage();
-  for (const fixed of ['ppt/presentation.xml', 'docProps/app.xml', 'ppt/tableStyles.xml', 'ppt/commentAuthors.xml', 'ppt/authors.xml']) {
+  for (const fixed of [
+    'ppt/presentation.xml',
+    'docProps/app.xml',
+    'ppt/tableStyles.xml',
+    'ppt/commentAuthors.xml',
+    'ppt/authors.xml',
+  ]) {
     out.reserve(fixed);
   }
 
   let notesMasterName: string | null | undefined;
   const state: MergeState = {
-    out, nextMasterId: 2147483648, masters: new Map(), masterOrder: [], media: new Map(), orphanLayouts: [],
+    out,
+    nextMasterId: 2147483648,
+    masters: new Map(),
+    masterOrder: [],
+    media: new Map(),
+    orphanLayouts: [],
     ensureNotesMaster: async () => {
       if (notesMasterName !== undefined) return notesMasterName;
       const source = decks.find((d) => d.notesMaster);
       notesMasterName = out.alloc('ppt/notesMasters/notesMaster1.xml');
       if (source) {
         const c = copiers[source.index];
-        await inDeck(source, () => c.copyGeneric(source.notesMaster!, source.ct.typeOf(source.notesMaster!) ?? T.notesMaster, notesMasterName!));
+        await inDeck(source, () =>
+          c.copyGeneric(source.notesMaster!, source.ct.typeOf(source.notesMaster!) ?? T.notesMaster, notesMasterName!),
+        );
       } else {
         const theme = out.alloc('ppt/theme/theme1.xml');
         out.add({ name: theme, type: T.theme, data: Buffer.from(plainTheme()) });
         out.add({
-          name: notesMasterName, type: T.notesMaster, data: Buffer.from(plainNotesMaster(deck0.notesSize, deck0.size)),
+          name: notesMasterName,
+          type: T.notesMaster,
+          data: Buffer.from(plainNotesMaster(deck0.notesSize, deck0.size)),
           rels: [{ id: 'rId1', type: REL.theme, target: theme, external: false }],
         });
       }
@@ -106,7 +154,13 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
     // (A deck without defaults is left as it is: what a reader assumes for it is not known.)
     const own = d.defaultTextStyle;
     const differs = norm(own) !== norm(deck0.defaultTextStyle);
-    return new DeckCopier(d, state, fit, fitInto(d.notesSize, deck0.notesSize), own && (differs || fit) ? parseXml(own).root : null);
+    return new DeckCopier(
+      d,
+      state,
+      fit,
+      fitInto(d.notesSize, deck0.notesSize),
+      own && (differs || fit) ? parseXml(own).root : null,
+    );
   });
 
   // Slide names and ids first: slide-jump links and notes point at slides not copied yet.
@@ -130,7 +184,9 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
 
   deck0.startPrefetch();
   const authors = await mergeCommentAuthors(decks);
-  copiers.forEach((c, i) => { c.comments = authors.maps[i]; });
+  copiers.forEach((c, i) => {
+    c.comments = authors.maps[i];
+  });
 
   // The first deck keeps all its masters (and notes master), in its order.
   const c0 = copiers[0];
@@ -176,12 +232,24 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
   const slideRefs = slides.map((s) => ({ id: s.id, rid: addRel(REL.slide, s.name) }));
 
   const ridMap = new Map<string, string>();
-  const special = new Set<string>([REL.slideMaster, REL.slide, REL.notesMaster, REL.handoutMaster, REL.tableStyles,
-    REL.commentAuthors, REL.modernAuthors, REL.vbaProject]);
+  const special = new Set<string>([
+    REL.slideMaster,
+    REL.slide,
+    REL.notesMaster,
+    REL.handoutMaster,
+    REL.tableStyles,
+    REL.commentAuthors,
+    REL.modernAuthors,
+    REL.vbaProject,
+  ]);
   await inDeck(deck0, async () => {
     for (const r of deck0.presRels) {
       if (special.has(r.type)) continue;
-      if (r.external) { ridMap.set(r.id, `rId${++rid}`); presRels.push({ ...r, id: `rId${rid}` }); continue; }
+      if (r.external) {
+        ridMap.set(r.id, `rId${++rid}`);
+        presRels.push({ ...r, id: `rId${rid}` });
+        continue;
+      }
       if (r.type === REL.viewProps && / r:id=/.test((await deck0.read(r.target)).toString('utf8'))) continue;
       const target = await c0.copyPart(r.target);
       if (target) ridMap.set(r.id, addRel(r.type, target));
@@ -210,7 +278,12 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
   }
 
   const presXml = buildPresentationXml(deck0, {
-    masters, notesMasterRid, handoutMasterRid, slides: slideRefs, ridMap, sections,
+    masters,
+    notesMasterRid,
+    handoutMasterRid,
+    slides: slideRefs,
+    ridMap,
+    sections,
   });
   out.add({ name: 'ppt/presentation.xml', type: CT.presentation, data: Buffer.from(presXml), rels: presRels });
 
@@ -220,7 +293,10 @@ async function mergeDecks(decks: SourceDeck[], outFile: string): Promise<MergeSt
   await inDeck(deck0, async () => {
     for (const r of await deck0.rels('')) {
       if (r.external) continue;
-      if (r.type === REL.appProps) { appPart = r.target; continue; }
+      if (r.type === REL.appProps) {
+        appPart = r.target;
+        continue;
+      }
       if (r.type !== REL.coreProps && r.type !== REL.customProps && r.type !== REL.thumbnail) continue;
       const target = await c0.copyPart(r.target);
       if (target) pkgRels.push({ ...r, id: `rId${pkgRels.length + 1}`, target });

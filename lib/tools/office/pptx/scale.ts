@@ -4,31 +4,66 @@
 // hundredths of a point; percentages and path coordinates are relative and stay as they are.
 import { XElement, allElements, type XDoc, type XElement as Element } from '@/lib/office/xtree';
 
-export interface Size { cx: number; cy: number }
+export interface Size {
+  cx: number;
+  cy: number;
+}
 /** Uniform scale s and centring offset (dx, dy) into a slide of size (cx, cy). */
-export interface Fit { s: number; dx: number; dy: number; cx: number; cy: number }
+export interface Fit {
+  s: number;
+  dx: number;
+  dy: number;
+  cx: number;
+  cy: number;
+}
 
 /** The uniform fit of `from` into `to`, or null when the sizes are the same. */
 export function fitInto(from: Size, to: Size): Fit | null {
   if (from.cx === to.cx && from.cy === to.cy) return null;
   const s = Math.min(to.cx / from.cx, to.cy / from.cy);
-  return { s, dx: Math.round((to.cx - from.cx * s) / 2), dy: Math.round((to.cy - from.cy * s) / 2), cx: to.cx, cy: to.cy };
+  return {
+    s,
+    dx: Math.round((to.cx - from.cx * s) / 2),
+    dy: Math.round((to.cy - from.cy * s) / 2),
+    cx: to.cx,
+    cy: to.cy,
+  };
 }
 
 const EMU_ATTRS: Record<string, readonly string[]> = {
-  off: ['x', 'y'], chOff: ['x', 'y'], ext: ['cx', 'cy'], chExt: ['cx', 'cy'],
-  pPr: ['marL', 'marR', 'indent', 'defTabSz'], defPPr: ['marL', 'marR', 'indent', 'defTabSz'],
+  off: ['x', 'y'],
+  chOff: ['x', 'y'],
+  ext: ['cx', 'cy'],
+  chExt: ['cx', 'cy'],
+  pPr: ['marL', 'marR', 'indent', 'defTabSz'],
+  defPPr: ['marL', 'marR', 'indent', 'defTabSz'],
   tcPr: ['marL', 'marR', 'marT', 'marB'],
   bodyPr: ['lIns', 'tIns', 'rIns', 'bIns'],
-  tab: ['pos'], gridCol: ['w'], tr: ['h'],
-  ln: ['w'], lnL: ['w'], lnR: ['w'], lnT: ['w'], lnB: ['w'], lnTlToBr: ['w'], lnBlToTr: ['w'],
-  outerShdw: ['dist', 'blurRad'], innerShdw: ['dist', 'blurRad'], prstShdw: ['dist'],
-  reflection: ['dist', 'blurRad'], glow: ['rad'], softEdge: ['rad'], tile: ['tx', 'ty'],
+  tab: ['pos'],
+  gridCol: ['w'],
+  tr: ['h'],
+  ln: ['w'],
+  lnL: ['w'],
+  lnR: ['w'],
+  lnT: ['w'],
+  lnB: ['w'],
+  lnTlToBr: ['w'],
+  lnBlToTr: ['w'],
+  outerShdw: ['dist', 'blurRad'],
+  innerShdw: ['dist', 'blurRad'],
+  prstShdw: ['dist'],
+  reflection: ['dist', 'blurRad'],
+  glow: ['rad'],
+  softEdge: ['rad'],
+  tile: ['tx', 'ty'],
 };
 const LVL_PPR = /^lvl[1-9]pPr$/;
 const PT_ATTRS: Record<string, readonly string[]> = {
-  rPr: ['sz', 'kern', 'spc'], defRPr: ['sz', 'kern', 'spc'], endParaRPr: ['sz', 'kern', 'spc'],
-  spcPts: ['val'], buSzPts: ['val'],
+  rPr: ['sz', 'kern', 'spc'],
+  defRPr: ['sz', 'kern', 'spc'],
+  endParaRPr: ['sz', 'kern', 'spc'],
+  spcPts: ['val'],
+  buSzPts: ['val'],
 };
 
 function scaleAttr(el: Element, name: string, s: number, min?: number): void {
@@ -93,17 +128,20 @@ export function scaleDocument(doc: XDoc, fit: Fit, place: boolean, all?: Element
     }
   }
   const inBackground = new Set<XElement>();
-  if (place) for (const bg of elements.filter((e) => e.localName === 'bg')) allElements(bg).forEach((e) => inBackground.add(e));
+  if (place)
+    for (const bg of elements.filter((e) => e.localName === 'bg')) allElements(bg).forEach((e) => inBackground.add(e));
   // Master text styles without a size mean PowerPoint's 18 pt, which must shrink with the slide too.
   for (const styles of elements.filter((e) => e.localName === 'txStyles' || e.localName === 'notesStyle')) {
-    for (const d of allElements(styles)) if (d.localName === 'defRPr' && !d.hasAttribute('sz')) d.setAttribute('sz', '1800');
+    for (const d of allElements(styles))
+      if (d.localName === 'defRPr' && !d.hasAttribute('sz')) d.setAttribute('sz', '1800');
   }
   for (const el of elements) {
     const name = el.localName;
     if (name === 'stretch' && inBackground.has(el)) stretchIntoBox(el, fit);
     if (name === 'tile') {
       // Tiles keep their pixel size unless told: scale them, and start them where the fitted slide starts.
-      for (const a of ['sx', 'sy']) el.setAttribute(a, String(Math.round(Number(el.getAttribute(a) ?? 100000) * fit.s)));
+      for (const a of ['sx', 'sy'])
+        el.setAttribute(a, String(Math.round(Number(el.getAttribute(a) ?? 100000) * fit.s)));
       if (inBackground.has(el)) {
         el.setAttribute('tx', String(Math.round(Number(el.getAttribute('tx') ?? 0) * fit.s) + fit.dx));
         el.setAttribute('ty', String(Math.round(Number(el.getAttribute('ty') ?? 0) * fit.s) + fit.dy));

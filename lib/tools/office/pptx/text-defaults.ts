@@ -8,14 +8,49 @@ import { XElement as Element, allElements } from '@/lib/office/xtree';
 const elementChildren = (e: Element) => e.elements();
 const firstChild = (e: Element, name: string) => e.first(name);
 
-const LEVELS = ['defPPr', 'lvl1pPr', 'lvl2pPr', 'lvl3pPr', 'lvl4pPr', 'lvl5pPr', 'lvl6pPr', 'lvl7pPr', 'lvl8pPr', 'lvl9pPr', 'extLst'];
+const LEVELS = [
+  'defPPr',
+  'lvl1pPr',
+  'lvl2pPr',
+  'lvl3pPr',
+  'lvl4pPr',
+  'lvl5pPr',
+  'lvl6pPr',
+  'lvl7pPr',
+  'lvl8pPr',
+  'lvl9pPr',
+  'extLst',
+];
 
 /** Child groups in schema order; the members of a group are alternatives (one of them at most). */
-const PPR_GROUPS: string[][] = [['lnSpc'], ['spcBef'], ['spcAft'], ['buClrTx', 'buClr'], ['buSzTx', 'buSzPct', 'buSzPts'],
-  ['buFontTx', 'buFont'], ['buNone', 'buAutoNum', 'buChar', 'buBlip'], ['tabLst'], ['defRPr'], ['extLst']];
-const RPR_GROUPS: string[][] = [['ln'], ['noFill', 'solidFill', 'gradFill', 'blipFill', 'pattFill', 'grpFill'],
-  ['effectLst', 'effectDag'], ['highlight'], ['uLnTx', 'uLn'], ['uFillTx', 'uFill'], ['latin'], ['ea'], ['cs'], ['sym'],
-  ['hlinkClick'], ['hlinkMouseOver'], ['rtl'], ['extLst']];
+const PPR_GROUPS: string[][] = [
+  ['lnSpc'],
+  ['spcBef'],
+  ['spcAft'],
+  ['buClrTx', 'buClr'],
+  ['buSzTx', 'buSzPct', 'buSzPts'],
+  ['buFontTx', 'buFont'],
+  ['buNone', 'buAutoNum', 'buChar', 'buBlip'],
+  ['tabLst'],
+  ['defRPr'],
+  ['extLst'],
+];
+const RPR_GROUPS: string[][] = [
+  ['ln'],
+  ['noFill', 'solidFill', 'gradFill', 'blipFill', 'pattFill', 'grpFill'],
+  ['effectLst', 'effectDag'],
+  ['highlight'],
+  ['uLnTx', 'uLn'],
+  ['uFillTx', 'uFill'],
+  ['latin'],
+  ['ea'],
+  ['cs'],
+  ['sym'],
+  ['hlinkClick'],
+  ['hlinkMouseOver'],
+  ['rtl'],
+  ['extLst'],
+];
 
 const groupIndex = (groups: string[][], name: string) => groups.findIndex((g) => g.includes(name));
 
@@ -29,17 +64,25 @@ function mergeProps(target: Element, source: Element, groups: string[][], skip: 
     if (gi < 0 || skip.has(child.localName ?? '')) continue;
     const existing = elementChildren(target).find((c) => groups[gi].includes(c.localName ?? ''));
     if (existing) {
-      if (child.localName === 'defRPr' && existing.localName === 'defRPr') mergeProps(existing, child, RPR_GROUPS, skip);
+      if (child.localName === 'defRPr' && existing.localName === 'defRPr')
+        mergeProps(existing, child, RPR_GROUPS, skip);
       continue;
     }
     const next = elementChildren(target).find((c) => groupIndex(groups, c.localName ?? '') > gi);
     const copy = child.clone();
-    if (copy.localName === 'defRPr') for (const c of elementChildren(copy)) if (skip.has(c.localName ?? '')) copy.removeChild(c);
+    if (copy.localName === 'defRPr')
+      for (const c of elementChildren(copy)) if (skip.has(c.localName ?? '')) copy.removeChild(c);
     target.insertBefore(copy, next ?? null);
   }
 }
 
-function mergeListStyle(lstStyle: Element, defaults: Element, skip: ReadonlySet<string>, used: ReadonlySet<string>, sized: boolean): void {
+function mergeListStyle(
+  lstStyle: Element,
+  defaults: Element,
+  skip: ReadonlySet<string>,
+  used: ReadonlySet<string>,
+  sized: boolean,
+): void {
   for (const level of elementChildren(defaults)) {
     const name = level.localName ?? '';
     const at = LEVELS.indexOf(name);

@@ -9,9 +9,16 @@ import { run as merge } from '../merge';
 import { loadCheckedPdf, probePdf, walkPageTree } from './load-pdf';
 
 let dir: string;
-beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'load-pdf-test-')); });
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'load-pdf-test-'));
+});
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-const input = (file: string): JobInput => ({ path: file, name: path.basename(file), size: fs.statSync(file).size, kind: 'pdf' });
+const input = (file: string): JobInput => ({
+  path: file,
+  name: path.basename(file),
+  size: fs.statSync(file).size,
+  kind: 'pdf',
+});
 
 /** Two pages under an intermediate /Pages node that carries MediaBox and Rotate (inherited by both). */
 async function inheritedPdf(): Promise<string> {
@@ -27,7 +34,10 @@ async function inheritedPdf(): Promise<string> {
     d.delete(PDFName.of('MediaBox'));
     d.set(PDFName.of('Parent'), mid);
   }
-  ctx.assign(mid, ctx.obj({ Type: 'Pages', Parent: root, Kids: kids, Count: 2, MediaBox: [0, 0, 300, 500], Rotate: 90 }));
+  ctx.assign(
+    mid,
+    ctx.obj({ Type: 'Pages', Parent: root, Kids: kids, Count: 2, MediaBox: [0, 0, 300, 500], Rotate: 90 }),
+  );
   ctx.lookup(root, PDFDict).set(PDFName.of('Kids'), ctx.obj([mid]));
   const file = path.join(dir, 'inherited.pdf');
   fs.writeFileSync(file, await doc.save({ useObjectStreams: false }));
@@ -65,9 +75,11 @@ describe('load-pdf', () => {
 describeCorpus('load-pdf on real files', () => {
   it('refuses a looping page tree and a password file by name; reads the valid shattered-1.pdf', async () => {
     const ctx = { workDir: fs.mkdtempSync(path.join(dir, 'job-')) };
-    await expect(loadCheckedPdf(input(corpusPath('bad', 'pdfjs-Pages-tree-refs-loop.pdf')), ctx)).rejects.toMatchObject({
-      message: '"pdfjs-Pages-tree-refs-loop.pdf" is damaged and cannot be read.',
-    });
+    await expect(loadCheckedPdf(input(corpusPath('bad', 'pdfjs-Pages-tree-refs-loop.pdf')), ctx)).rejects.toMatchObject(
+      {
+        message: '"pdfjs-Pages-tree-refs-loop.pdf" is damaged and cannot be read.',
+      },
+    );
     await expect(loadCheckedPdf(input(corpusPath('bad', 'forensics-a-text-pass-A5d.pdf')), ctx)).rejects.toMatchObject({
       message: '"forensics-a-text-pass-A5d.pdf" is password-protected. Remove the password and try again.',
     });

@@ -41,7 +41,10 @@ export interface PdfProbe {
  * qpdf's own parser (xref, trailer, catalog). `walk: true` walks the real page tree instead (detects loops,
  * missing pages, a wrong /Count): slower, used to settle a disagreement and before handing a file to qpdf.
  */
-export async function probePdf(file: QpdfFile, opts: { walk?: boolean; session?: QpdfSession; password?: string } = {}): Promise<PdfProbe> {
+export async function probePdf(
+  file: QpdfFile,
+  opts: { walk?: boolean; session?: QpdfSession; password?: string } = {},
+): Promise<PdfProbe> {
   const r = await (opts.session ?? new QpdfSession()).run((f) => [
     ...(opts.password === undefined ? [] : [`--password=${opts.password}`]),
     '--show-encryption',
@@ -50,8 +53,16 @@ export async function probePdf(file: QpdfFile, opts: { walk?: boolean; session?:
   ]);
   const lines = r.stdout.split('\n').map((l) => l.trim());
   const needsPassword = /Incorrect password supplied|invalid password/i.test(`${r.stdout}\n${r.stderr}`);
-  const count = opts.walk ? lines.filter((l) => /^page \d+: /.test(l)).length : Number(lines.find((l) => /^\d+$/.test(l)) ?? NaN);
-  const encryption: Encryption = needsPassword ? 'password' : lines.includes('File is not encrypted') ? 'none' : lines.some((l) => /^R = \d/.test(l)) ? 'open' : 'none';
+  const count = opts.walk
+    ? lines.filter((l) => /^page \d+: /.test(l)).length
+    : Number(lines.find((l) => /^\d+$/.test(l)) ?? NaN);
+  const encryption: Encryption = needsPassword
+    ? 'password'
+    : lines.includes('File is not encrypted')
+      ? 'none'
+      : lines.some((l) => /^R = \d/.test(l))
+        ? 'open'
+        : 'none';
   return {
     pages: r.code === 2 || !Number.isInteger(count) ? null : count,
     encryption,
@@ -200,7 +211,15 @@ async function readWithPdfLibOnly(input: JobInput): Promise<{ doc: PDFDocument; 
 export async function rewriteWithPdfLib(input: JobInput, ctx: JobContext): Promise<{ file: string; pages: number }> {
   const { doc, pages } = await readWithPdfLibOnly(input);
   const file = path.join(ctx.workDir, `repaired-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
-  await fs.writeFile(file, await doc.save({ useObjectStreams: false, objectsPerTick: Infinity, addDefaultPage: false, updateFieldAppearances: false }));
+  await fs.writeFile(
+    file,
+    await doc.save({
+      useObjectStreams: false,
+      objectsPerTick: Infinity,
+      addDefaultPage: false,
+      updateFieldAppearances: false,
+    }),
+  );
   return { file, pages: pages.length };
 }
 
@@ -224,7 +243,8 @@ export async function loadCheckedPdf(input: JobInput, ctx: JobContext, opts: Loa
   }
   const probe = await probePdf(input.path, { walk: true, session: opts.session });
   if (probe.encryption === 'password') throw pdfErrors.encrypted(input.name);
-  if (probe.encryption === 'open' && !(opts.acceptOpenEncrypted && probe.assemblyAllowed)) throw pdfErrors.restricted(input.name);
+  if (probe.encryption === 'open' && !(opts.acceptOpenEncrypted && probe.assemblyAllowed))
+    throw pdfErrors.restricted(input.name);
   if (probe.pages === 0) throw pdfErrors.noPages(input.name);
   if (probe.pages === null) {
     const own = await readWithPdfLibOnly(input);
@@ -233,8 +253,11 @@ export async function loadCheckedPdf(input: JobInput, ctx: JobContext, opts: Loa
 
   const rewrite = async (): Promise<string> => {
     const out = path.join(ctx.workDir, `rewritten-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
-    const args = (f: (p: string) => string) =>
-      [...(probe.encryption === 'open' ? ['--decrypt'] : []), f(input.path), f(out)];
+    const args = (f: (p: string) => string) => [
+      ...(probe.encryption === 'open' ? ['--decrypt'] : []),
+      f(input.path),
+      f(out),
+    ];
     const r = await runQpdf(args);
     if (r.code === 2) throw pdfErrors.damaged(input.name);
     return out;
@@ -253,6 +276,7 @@ export async function loadCheckedPdf(input: JobInput, ctx: JobContext, opts: Loa
   }
   const pages = parsed.pages;
   if (!parsed.doc || !pages || pages.length !== probe.pages) throw pdfErrors.damaged(input.name);
-  if (repaired && declared !== undefined && declared > pages.length) throw pdfErrors.lostPages(input.name, pages.length, declared);
+  if (repaired && declared !== undefined && declared > pages.length)
+    throw pdfErrors.lostPages(input.name, pages.length, declared);
   return { doc: parsed.doc, pages, rewritten: parsed !== original, repaired };
 }

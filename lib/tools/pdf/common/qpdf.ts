@@ -61,8 +61,12 @@ export class QpdfSession {
     const { log, error } = console;
     let pending: Promise<QpdfInstance>;
     try {
-      console.log = (...a: unknown[]) => { this.out.push(a.join(' ')); };
-      console.error = (...a: unknown[]) => { this.err.push(a.join(' ')); };
+      console.log = (...a: unknown[]) => {
+        this.out.push(a.join(' '));
+      };
+      console.error = (...a: unknown[]) => {
+        this.err.push(a.join(' '));
+      };
       pending = create({ locateFile: () => wasm });
     } finally {
       console.log = log;

@@ -25,7 +25,15 @@ export const LEVEL_SETTINGS: Record<CompressLevel, ImageSettings> = {
   // about its JPEG quality (its QFactor 0.76 is roughly IJG quality 62).
   recommended: { ...DEFAULT_IMAGE_SETTINGS, jpegQuality: 62, jpegForAll: true },
   // Screen resolution (as gs /screen): at least 30 % under recommended on the image-heavy pdf-real files.
-  strong: { ...DEFAULT_IMAGE_SETTINGS, targetDpi: 72, thresholdDpi: 90, jpegQuality: 45, jpegReencodeGain: 0.9, jpegRequality: 45, jpegForAll: true },
+  strong: {
+    ...DEFAULT_IMAGE_SETTINGS,
+    targetDpi: 72,
+    thresholdDpi: 90,
+    jpegQuality: 45,
+    jpegReencodeGain: 0.9,
+    jpegRequality: 45,
+    jpegForAll: true,
+  },
 };
 
 const OBJECTS_PER_STREAM = 1000;
@@ -40,7 +48,10 @@ export interface CompressOptions {
 }
 
 export const memoryCapError = (name: string) =>
-  new AppError('UNPROCESSABLE', `"${displayName(name)}" needs more memory to compress than this server allows, so it cannot be processed.`);
+  new AppError(
+    'UNPROCESSABLE',
+    `"${displayName(name)}" needs more memory to compress than this server allows, so it cannot be processed.`,
+  );
 
 export async function compressPdf(
   bytes: Uint8Array,

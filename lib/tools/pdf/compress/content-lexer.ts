@@ -100,7 +100,12 @@ function skipInlineImage(src: Uint8Array, i: number): number {
     if (src[i] === 0x49 && src[i + 1] === 0x44 && WS.has(src[i - 1]) && (i + 2 >= n || WS.has(src[i + 2]))) break;
   }
   for (i += 3; i < n - 1; i++) {
-    if (src[i] === 0x45 && src[i + 1] === 0x49 && WS.has(src[i - 1]) && (i + 2 >= n || WS.has(src[i + 2]) || DELIM.has(src[i + 2]))) {
+    if (
+      src[i] === 0x45 &&
+      src[i + 1] === 0x49 &&
+      WS.has(src[i - 1]) &&
+      (i + 2 >= n || WS.has(src[i + 2]) || DELIM.has(src[i + 2]))
+    ) {
       return i + 2;
     }
   }

@@ -4,7 +4,13 @@
 import sharp from 'sharp';
 import { PDFDict, PDFName, PDFNumber, PDFRawStream, type PDFContext, type PDFRef } from 'pdf-lib';
 import {
-  DecodeCapError, applyFilters, colourInfo, deflatePredicted, expandPalette, filterChain, looksPhotographic,
+  DecodeCapError,
+  applyFilters,
+  colourInfo,
+  deflatePredicted,
+  expandPalette,
+  filterChain,
+  looksPhotographic,
 } from './pixels';
 import type { Placement } from './placements';
 
@@ -47,7 +53,12 @@ const numOf = (d: PDFDict, k: string): number | undefined => {
 };
 
 /** New pixel size for an image of w x h drawn at most placement's size, or null to keep it. */
-export function targetSize(w: number, h: number, p: Placement | undefined, s: ImageSettings): { w: number; h: number } | null {
+export function targetSize(
+  w: number,
+  h: number,
+  p: Placement | undefined,
+  s: ImageSettings,
+): { w: number; h: number } | null {
   if (!p) return null;
   const dpiX = (w * 72) / p.maxW;
   const dpiY = (h * 72) / p.maxH;
@@ -71,7 +82,8 @@ function decodeKind(d: PDFDict, comps: number, indexed: boolean): 'default' | 'i
   return 'other';
 }
 
-const hasAdobeMarker = (jpeg: Uint8Array) => Buffer.from(jpeg.buffer, jpeg.byteOffset, Math.min(jpeg.byteLength, 65536)).includes('Adobe');
+const hasAdobeMarker = (jpeg: Uint8Array) =>
+  Buffer.from(jpeg.buffer, jpeg.byteOffset, Math.min(jpeg.byteLength, 65536)).includes('Adobe');
 
 export async function recompressImage(
   ctx: PDFContext,
@@ -92,9 +104,10 @@ export async function recompressImage(
   if (d.get(N('Mask')) && !(d.lookup(N('Mask')) instanceof PDFRawStream)) return kept; // colour-key mask
   const chain = filterChain(d);
   if (!chain) return kept;
-  const info = isSoftMask && !d.get(N('ColorSpace'))
-    ? { comps: 1 as const, space: N('DeviceGray') }
-    : colourInfo(ctx, d.get(N('ColorSpace')));
+  const info =
+    isSoftMask && !d.get(N('ColorSpace'))
+      ? { comps: 1 as const, space: N('DeviceGray') }
+      : colourInfo(ctx, d.get(N('ColorSpace')));
   if (!info) return kept;
   const decode = decodeKind(d, info.palette ? 1 : info.comps, !!info.palette);
   // Inverted /Decode is the usual companion of Adobe CMYK JPEGs; it is kept as it is (see below).
@@ -104,9 +117,16 @@ export async function recompressImage(
 
   if (last === 'DCTDecode' || last === 'DCT') {
     if (info.palette) return kept;
-    const jpeg = applyFilters(ctx, stream.contents, { names: chain.names.slice(0, -1), parms: chain.parms.slice(0, -1) }, before * 4 + 1024);
+    const jpeg = applyFilters(
+      ctx,
+      stream.contents,
+      { names: chain.names.slice(0, -1), parms: chain.parms.slice(0, -1) },
+      before * 4 + 1024,
+    );
     if (!jpeg) return kept;
-    const meta = await sharp(jpeg).metadata().catch(() => null);
+    const meta = await sharp(jpeg)
+      .metadata()
+      .catch(() => null);
     if (!meta || meta.width !== w || meta.height !== h || meta.channels !== info.comps) return kept;
     const cmyk = info.comps === 4;
     // CMYK: only Adobe-style JPEGs (libjpeg writes that style again, so the file's /Decode stays right),
@@ -120,7 +140,10 @@ export async function recompressImage(
     if (cmyk) img = img.toColourspace('cmyk');
     // A JPEG kept at its size is decoded and encoded again: a second generation needs a higher quality.
     const quality = size ? s.jpegQuality : Math.max(s.jpegQuality, s.jpegRequality);
-    const out = await img.jpeg({ quality, mozjpeg: true }).toBuffer().catch(() => null);
+    const out = await img
+      .jpeg({ quality, mozjpeg: true })
+      .toBuffer()
+      .catch(() => null);
     if (!out || !(await sameChannels(out, info.comps)) || (cmyk && !hasAdobeMarker(out))) return kept;
     const limit = size ? before : before * s.jpegReencodeGain;
     if (out.length >= limit) return kept;
@@ -150,7 +173,10 @@ export async function recompressImage(
     let img = sharp(pixels, { raw: { width: w, height: h, channels: info.comps } });
     if (size) img = img.resize(size.w, size.h, { fit: 'fill' });
     if (info.comps === 1) img = img.toColourspace('b-w');
-    const out = await img.jpeg({ quality: s.jpegQuality, mozjpeg: true }).toBuffer().catch(() => null);
+    const out = await img
+      .jpeg({ quality: s.jpegQuality, mozjpeg: true })
+      .toBuffer()
+      .catch(() => null);
     if (out && out.length < before && (await sameChannels(out, info.comps))) {
       replace(ctx, ref, stream, out, size ?? { w, h }, 'DCTDecode', info.space, null);
       return { before, after: out.length, action: 'jpeg' };
@@ -165,7 +191,9 @@ export async function recompressImage(
   let space = info.space;
   if (size) {
     const resized = await sharp(pixels, { raw: { width: w, height: h, channels: info.comps } })
-      .resize(size.w, size.h, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+      .resize(size.w, size.h, { fit: 'fill' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     if (resized.info.channels !== info.comps) return kept;
     out = deflatePredicted(resized.data, size.w, size.h, info.comps);
     dims = size;
@@ -182,7 +210,9 @@ export async function recompressImage(
       ? sharp(pixels, { raw: { width: w, height: h, channels: info.comps } }).resize(size.w, size.h, { fit: 'fill' })
       : sharp(pixels, { raw: { width: w, height: h, channels: info.comps } });
     const jpeg = await (info.comps === 1 ? src.toColourspace('b-w') : src)
-      .jpeg({ quality: s.jpegQuality, mozjpeg: true }).toBuffer().catch(() => null);
+      .jpeg({ quality: s.jpegQuality, mozjpeg: true })
+      .toBuffer()
+      .catch(() => null);
     if (jpeg && jpeg.length < Math.min(before, out.length * 0.8) && (await sameChannels(jpeg, info.comps))) {
       replace(ctx, ref, stream, jpeg, size ?? { w, h }, 'DCTDecode', info.space, null);
       return { before, after: jpeg.length, action: 'jpeg' };
@@ -194,13 +224,21 @@ export async function recompressImage(
 }
 
 async function sameChannels(jpeg: Buffer, comps: number): Promise<boolean> {
-  const m = await sharp(jpeg).metadata().catch(() => null);
+  const m = await sharp(jpeg)
+    .metadata()
+    .catch(() => null);
   return !!m && m.channels === comps;
 }
 
 function replace(
-  ctx: PDFContext, ref: PDFRef, old: PDFRawStream, bytes: Buffer, dims: { w: number; h: number },
-  filter: 'DCTDecode' | 'FlateDecode', space: import('pdf-lib').PDFObject, predictorColors: number | null,
+  ctx: PDFContext,
+  ref: PDFRef,
+  old: PDFRawStream,
+  bytes: Buffer,
+  dims: { w: number; h: number },
+  filter: 'DCTDecode' | 'FlateDecode',
+  space: import('pdf-lib').PDFObject,
+  predictorColors: number | null,
   keepDecode = false,
 ) {
   const d = old.dict.clone(ctx);

@@ -12,7 +12,10 @@ import { pathToFileURL } from 'node:url';
 const localRequire = createRequire(__filename);
 
 export class MupdfError extends Error {
-  constructor(readonly kind: 'memory' | 'timeout' | 'password' | 'other', message: string) {
+  constructor(
+    readonly kind: 'memory' | 'timeout' | 'password' | 'other',
+    message: string,
+  ) {
     super(message);
     this.name = 'MupdfError';
   }
@@ -77,7 +80,10 @@ main().then(
 `;
 
 /** Font subsetting + deduplicating save of `bytes` by MuPDF. Resolves to the new file and its page count. */
-export function mupdfRewrite(bytes: Uint8Array, opts: MupdfOptions = {}): Promise<{ bytes: Uint8Array; pages: number }> {
+export function mupdfRewrite(
+  bytes: Uint8Array,
+  opts: MupdfOptions = {},
+): Promise<{ bytes: Uint8Array; pages: number }> {
   const url = pathToFileURL(localRequire.resolve('mupdf')).href;
   const worker = new Worker(SOURCE, {
     eval: true,
@@ -98,13 +104,19 @@ export function mupdfRewrite(bytes: Uint8Array, opts: MupdfOptions = {}): Promis
       fn();
       void worker.terminate();
     };
-    const timer = setTimeout(() => finish(() => reject(new MupdfError('timeout', 'MuPDF took too long'))), opts.timeoutMs ?? 120_000);
-    worker.on('message', (m: { ok: boolean; out?: Uint8Array; pages?: number; kind?: MupdfError['kind']; message?: string }) => {
-      if (m.ok && m.out) {
-        const out = m.out;
-        finish(() => resolve({ bytes: out, pages: m.pages ?? 0 }));
-      } else finish(() => reject(new MupdfError(m.kind ?? 'other', m.message ?? 'MuPDF failed')));
-    });
+    const timer = setTimeout(
+      () => finish(() => reject(new MupdfError('timeout', 'MuPDF took too long'))),
+      opts.timeoutMs ?? 120_000,
+    );
+    worker.on(
+      'message',
+      (m: { ok: boolean; out?: Uint8Array; pages?: number; kind?: MupdfError['kind']; message?: string }) => {
+        if (m.ok && m.out) {
+          const out = m.out;
+          finish(() => resolve({ bytes: out, pages: m.pages ?? 0 }));
+        } else finish(() => reject(new MupdfError(m.kind ?? 'other', m.message ?? 'MuPDF failed')));
+      },
+    );
     worker.on('error', (e: Error & { code?: string }) => {
       finish(() => reject(new MupdfError(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'other', e.message)));
     });

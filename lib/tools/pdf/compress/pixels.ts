@@ -2,8 +2,17 @@
 // applies the PDF parts around them: filter chains, PNG/TIFF predictors, colour spaces and palettes.
 import zlib from 'node:zlib';
 import {
-  PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFStream, PDFString, PDFHexString, decodePDFRawStream,
-  type PDFContext, type PDFObject,
+  PDFArray,
+  PDFDict,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFStream,
+  PDFString,
+  PDFHexString,
+  decodePDFRawStream,
+  type PDFContext,
+  type PDFObject,
 } from 'pdf-lib';
 
 export interface ColourInfo {
@@ -54,7 +63,7 @@ export function colourInfo(ctx: PDFContext, csObj: PDFObject | undefined): Colou
     else if (lk instanceof PDFRawStream) {
       // A lookup table holds at most 256 entries of 3 components: its stream is capped at that (plus slack).
       const chain = filterChain(lk.dict);
-      lookup = chain ? applyFilters(ctx, lk.contents, chain, 4096) ?? undefined : undefined;
+      lookup = chain ? (applyFilters(ctx, lk.contents, chain, 4096) ?? undefined) : undefined;
     }
     if (!lookup || lookup.length < (hival + 1) * base.comps) return null;
     return { comps: base.comps, space: base.space, palette: { hival, lookup } };
@@ -89,7 +98,12 @@ export function filterChain(dict: PDFDict): FilterChain | null {
 }
 
 const ALIASES: Record<string, string> = {
-  Fl: 'FlateDecode', LZW: 'LZWDecode', A85: 'ASCII85Decode', AHx: 'ASCIIHexDecode', RL: 'RunLengthDecode', DCT: 'DCTDecode',
+  Fl: 'FlateDecode',
+  LZW: 'LZWDecode',
+  A85: 'ASCII85Decode',
+  AHx: 'ASCIIHexDecode',
+  RL: 'RunLengthDecode',
+  DCT: 'DCTDecode',
 };
 
 /** pdf-lib's decoder for one filter, asked for at most cap + 1 bytes (it stops there: bounded memory). */
@@ -107,7 +121,13 @@ function pdfLibDecode(ctx: PDFContext, data: Uint8Array, name: string, cap: numb
  * its declared size is ignored by every reader: pdfTeX writes some masks twice as long), otherwise the cap
  * throws DecodeCapError.
  */
-export function applyFilters(ctx: PDFContext, data: Uint8Array, chain: FilterChain, maxOut: number, truncate = false): Uint8Array | null {
+export function applyFilters(
+  ctx: PDFContext,
+  data: Uint8Array,
+  chain: FilterChain,
+  maxOut: number,
+  truncate = false,
+): Uint8Array | null {
   let cur = data;
   const cap = Math.max(1024, maxOut);
   for (let i = 0; i < chain.names.length; i++) {
@@ -145,7 +165,8 @@ export function inflate(data: Uint8Array, maxOut: number): Buffer {
     // Z_SYNC_FLUSH: a truncated stream gives what it has instead of throwing (as PDF readers do).
     return zlib.inflateSync(data, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: cap });
   } catch (e) {
-    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError) throw new DecodeCapError(cap);
+    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError)
+      throw new DecodeCapError(cap);
     throw e;
   }
 }
@@ -181,12 +202,23 @@ function unpredict(data: Uint8Array, parms: PDFDict): Uint8Array | null {
       const c = r > 0 && k >= bpp ? out[up + k - bpp] : 0;
       let v: number;
       switch (type) {
-        case 0: v = x; break;
-        case 1: v = x + a; break;
-        case 2: v = x + b; break;
-        case 3: v = x + ((a + b) >> 1); break;
-        case 4: v = x + paeth(a, b, c); break;
-        default: return null;
+        case 0:
+          v = x;
+          break;
+        case 1:
+          v = x + a;
+          break;
+        case 2:
+          v = x + b;
+          break;
+        case 3:
+          v = x + ((a + b) >> 1);
+          break;
+        case 4:
+          v = x + paeth(a, b, c);
+          break;
+        default:
+          return null;
       }
       out[dst + k] = v & 0xff;
     }
@@ -237,7 +269,12 @@ export function deflatePredicted(pixels: Uint8Array, width: number, height: numb
 }
 
 /** Expands palette indices (8 bits per index) to gray or RGB pixels. */
-export function expandPalette(idx: Uint8Array, count: number, comps: number, palette: { hival: number; lookup: Uint8Array }): Buffer {
+export function expandPalette(
+  idx: Uint8Array,
+  count: number,
+  comps: number,
+  palette: { hival: number; lookup: Uint8Array },
+): Buffer {
   const out = Buffer.alloc(count * comps);
   for (let i = 0; i < count; i++) {
     const v = Math.min(idx[i], palette.hival) * comps;

@@ -20,9 +20,12 @@ const MAX_DEPTH = 12;
 
 function mul(m: Matrix, n: Matrix): Matrix {
   return [
-    m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
-    m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
-    m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
+    m[0] * n[0] + m[1] * n[2],
+    m[0] * n[1] + m[1] * n[3],
+    m[2] * n[0] + m[3] * n[2],
+    m[2] * n[1] + m[3] * n[3],
+    m[4] * n[0] + m[5] * n[2] + n[4],
+    m[4] * n[1] + m[5] * n[3] + n[5],
   ];
 }
 
@@ -105,9 +108,8 @@ export function findPlacements(doc: PDFDocument): Map<string, Placement> {
     const node = page.node;
     const resources = node.Resources();
     const contents = node.Contents();
-    const parts = contents instanceof PDFArray
-      ? contents.asArray().map((r) => ctx.lookup(r))
-      : contents ? [contents] : [];
+    const parts =
+      contents instanceof PDFArray ? contents.asArray().map((r) => ctx.lookup(r)) : contents ? [contents] : [];
     // A page's content may be split anywhere between streams: scan them as one.
     const chunks = parts.map(streamBytes).filter((b): b is Uint8Array => !!b);
     const total = chunks.reduce((s, b) => s + b.length + 1, 0);
@@ -134,7 +136,8 @@ export function findPlacements(doc: PDFDocument): Map<string, Placement> {
         const bbox = normal.dict.lookup(PDFName.of('BBox'));
         const rect = annot.lookup(PDFName.of('Rect'));
         if (!bytes || !(bbox instanceof PDFArray) || !(rect instanceof PDFArray)) continue;
-        const nums = (x: PDFArray) => x.asArray().map((v) => Number((v as { asNumber?: () => number }).asNumber?.() ?? 0));
+        const nums = (x: PDFArray) =>
+          x.asArray().map((v) => Number((v as { asNumber?: () => number }).asNumber?.() ?? 0));
         const [bx1, by1, bx2, by2] = nums(bbox);
         const [rx1, ry1, rx2, ry2] = nums(rect);
         const sx = bx2 !== bx1 ? Math.abs((rx2 - rx1) / (bx2 - bx1)) : 1;

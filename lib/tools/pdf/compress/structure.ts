@@ -3,9 +3,7 @@
 // and dropping objects nothing refers to any more.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import {
-  PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFObject,
-} from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
 import { DecodeCapError, filterChain, inflate } from './pixels';
 
 const N = (s: string) => PDFName.of(s);
@@ -76,7 +74,7 @@ export function mergeDuplicateStreams(doc: PDFDocument): number {
     else seen.set(h, ref);
   }
   if (alias.size === 0) return 0;
-  const swap = (o: PDFObject): PDFObject => (o instanceof PDFRef ? alias.get(o.toString()) ?? o : o);
+  const swap = (o: PDFObject): PDFObject => (o instanceof PDFRef ? (alias.get(o.toString()) ?? o) : o);
   const rewrite = (o: PDFObject | undefined) => {
     if (o instanceof PDFDict) {
       for (const [k, v] of o.entries()) {

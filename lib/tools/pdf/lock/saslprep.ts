@@ -8,8 +8,9 @@ const MAP_TO_NOTHING = /[\u00AD\u034F\u1806\u180B-\u180D\u200B-\u200D\u2060\uFE0
 const NON_ASCII_SPACE = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
 // RFC 3454 C.2 (control characters), C.3 (private use is allowed in practice, so not here), C.8/C.9 (bidi
 // formatting and tags), plus lone surrogates: the characters no reader can agree on.
-// eslint-disable-next-line no-control-regex
-const PROHIBITED = /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u206A-\u206F\uFFF9-\uFFFC]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const PROHIBITED =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u206A-\u206F\uFFF9-\uFFFC]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function saslprep(password: string): string | null {
   const mapped = password.replace(MAP_TO_NOTHING, '').replace(NON_ASCII_SPACE, ' ').normalize('NFKC');

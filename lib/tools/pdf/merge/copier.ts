@@ -5,7 +5,15 @@
 // not duplicated.
 import 'server-only';
 import {
-  PDFArray, PDFContext, PDFDict, PDFName, PDFNull, PDFRawStream, PDFRef, PDFStream, type PDFObject,
+  PDFArray,
+  PDFContext,
+  PDFDict,
+  PDFName,
+  PDFNull,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  type PDFObject,
 } from 'pdf-lib';
 
 const TYPE = PDFName.of('Type');
@@ -35,7 +43,11 @@ export class Copier {
   private readonly queue: [PDFRef, PDFRef][] = [];
 
   /** `pages`: source page ref -> output page ref (already allocated). */
-  constructor(readonly src: PDFContext, readonly dest: PDFContext, pages: Map<PDFRef, PDFRef>) {
+  constructor(
+    readonly src: PDFContext,
+    readonly dest: PDFContext,
+    pages: Map<PDFRef, PDFRef>,
+  ) {
     for (const [from, to] of pages) this.map.set(from, to);
   }
 

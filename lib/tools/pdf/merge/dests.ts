@@ -2,7 +2,17 @@
 // PDF 1.1 name-keyed form). A name already used by an earlier file is renamed ('intro' -> 'intro_2') and every
 // link, outline item and GoTo action of that file is rewritten to the new name.
 import 'server-only';
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFObject } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRef,
+  PDFString,
+  type PDFObject,
+} from 'pdf-lib';
 import type { Copier } from './copier';
 import { hexKey, keyOf, readTree } from './trees';
 

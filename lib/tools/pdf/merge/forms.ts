@@ -3,7 +3,17 @@
 // Widgets keep their appearance streams; /NeedAppearances is kept if any input asked for it. XFA is dropped
 // (it describes one file's form only; viewers fall back to the AcroForm).
 import 'server-only';
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFObject } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRef,
+  PDFString,
+  type PDFObject,
+} from 'pdf-lib';
 import type { Copier } from './copier';
 
 const N = (s: string) => PDFName.of(s);
@@ -59,7 +69,10 @@ export class FormMerger {
 
   /** Default resources: each category (Font, XObject...) keeps the first entry of a given name. */
   private mergeResources(dr: PDFDict): void {
-    if (!this.dr) { this.dr = dr; return; }
+    if (!this.dr) {
+      this.dr = dr;
+      return;
+    }
     const ctx = this.out.context;
     for (const [cat, val] of dr.entries()) {
       const from = ctx.lookup(val);

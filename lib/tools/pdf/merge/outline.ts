@@ -54,7 +54,14 @@ export class OutlineBuilder {
     this.files.push({ ref: ctx.nextRef(), dict, kids, open: true });
   }
 
-  private copyChildren(src: PDFDocument, parent: PDFDict, copier: Copier, renames: Renames, seen: Set<PDFObject>, depth: number): Item[] {
+  private copyChildren(
+    src: PDFDocument,
+    parent: PDFDict,
+    copier: Copier,
+    renames: Renames,
+    seen: Set<PDFObject>,
+    depth: number,
+  ): Item[] {
     const items: Item[] = [];
     if (depth > MAX_DEPTH) return items;
     let cur = parent.get(N('First'));
@@ -89,7 +96,15 @@ export class OutlineBuilder {
     const rootRef = ctx.nextRef();
     link(ctx, rootRef, this.files);
     const total = this.files.reduce((n, f) => n + 1 + (f.open ? visible(f) : 0), 0);
-    ctx.assign(rootRef, ctx.obj({ Type: 'Outlines', First: this.files[0].ref, Last: this.files[this.files.length - 1].ref, Count: total }));
+    ctx.assign(
+      rootRef,
+      ctx.obj({
+        Type: 'Outlines',
+        First: this.files[0].ref,
+        Last: this.files[this.files.length - 1].ref,
+        Count: total,
+      }),
+    );
     this.out.catalog.set(N('Outlines'), rootRef);
     if (this.hasSourceOutlines) this.out.catalog.set(N('PageMode'), N('UseOutlines'));
   }

@@ -52,7 +52,10 @@ export class StructMerger {
     const declared = root.lookup(N('ParentTreeNextKey'));
     const next = declared instanceof PDFNumber ? Math.max(declared.asNumber(), max + 1) : max + 1;
     this.nextKey = offset + Math.max(next, 0);
-    for (const [map, key] of [[this.roleMap, 'RoleMap'], [this.classMap, 'ClassMap']] as const) {
+    for (const [map, key] of [
+      [this.roleMap, 'RoleMap'],
+      [this.classMap, 'ClassMap'],
+    ] as const) {
       const from = root.lookup(N(key));
       if (from instanceof PDFDict) for (const [n, v] of from.entries()) if (!map.has(n)) map.set(n, copier.copy(v));
     }

@@ -14,7 +14,11 @@ export function keyOf(obj: PDFObject | undefined): string | undefined {
 export const hexKey = (key: string) => PDFHexString.of(Buffer.from(key, 'latin1').toString('hex'));
 
 /** Leaf entries of a name tree (`/Names`) or number tree (`/Nums`), in tree order; malformed parts skipped. */
-export function readTree(ctx: PDFContext, root: PDFObject | undefined, leafKey: 'Names' | 'Nums'): [PDFObject, PDFObject][] {
+export function readTree(
+  ctx: PDFContext,
+  root: PDFObject | undefined,
+  leafKey: 'Names' | 'Nums',
+): [PDFObject, PDFObject][] {
   const out: [PDFObject, PDFObject][] = [];
   const seen = new Set<PDFDict>();
   const stack: PDFObject[] = root ? [root] : [];

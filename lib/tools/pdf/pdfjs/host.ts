@@ -21,7 +21,10 @@ function pdfjsUrls(): { lib: string; standardFonts: string } {
 }
 
 export class PdfjsError extends Error {
-  constructor(readonly kind: 'password' | 'invalid' | 'timeout' | 'memory' | 'limit' | 'other', message: string) {
+  constructor(
+    readonly kind: 'password' | 'invalid' | 'timeout' | 'memory' | 'limit' | 'other',
+    message: string,
+  ) {
     super(message);
     this.name = 'PdfjsError';
   }
@@ -70,28 +73,36 @@ export function runPdfjs<T extends PdfjsTask>(task: T, opts: RunOptions = {}): P
     const baseline = process.memoryUsage.rss();
     const rssLimit = baseline + (opts.rssGrowthMb ?? 1536) * 1024 * 1024;
     const sampler = setInterval(() => {
-      if (process.memoryUsage.rss() > rssLimit) finish(() => reject(new PdfjsError('memory', 'pdf.js used too much memory')));
+      if (process.memoryUsage.rss() > rssLimit)
+        finish(() => reject(new PdfjsError('memory', 'pdf.js used too much memory')));
     }, 50);
     sampler.unref();
     const onAbort = () => finish(() => reject(new PdfjsError('limit', 'stopped: over a limit')));
     if (opts.signal?.aborted) onAbort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     worker.once('exit', () => clearInterval(sampler));
-    worker.on('message', (msg: {
-      ok: boolean; result?: PdfjsResult<T>; kind?: PdfjsError['kind']; message?: string;
-      page?: import('./protocol').PageData; index?: number;
-    }) => {
-      if (msg.page) {
-        try {
-          opts.onPage?.(msg.page, msg.index ?? 0);
-        } catch (e) {
-          finish(() => reject(e));
+    worker.on(
+      'message',
+      (msg: {
+        ok: boolean;
+        result?: PdfjsResult<T>;
+        kind?: PdfjsError['kind'];
+        message?: string;
+        page?: import('./protocol').PageData;
+        index?: number;
+      }) => {
+        if (msg.page) {
+          try {
+            opts.onPage?.(msg.page, msg.index ?? 0);
+          } catch (e) {
+            finish(() => reject(e));
+          }
+          return;
         }
-        return;
-      }
-      if (msg.ok) finish(() => resolve(msg.result as PdfjsResult<T>));
-      else finish(() => reject(new PdfjsError(msg.kind ?? 'other', msg.message ?? 'pdf.js failed')));
-    });
+        if (msg.ok) finish(() => resolve(msg.result as PdfjsResult<T>));
+        else finish(() => reject(new PdfjsError(msg.kind ?? 'other', msg.message ?? 'pdf.js failed')));
+      },
+    );
     worker.on('error', (e: Error & { code?: string }) => {
       const kind = e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'other';
       finish(() => reject(new PdfjsError(kind, e.message)));

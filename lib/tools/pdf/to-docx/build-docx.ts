@@ -3,12 +3,37 @@
 // and side-by-side content as borderless layout tables, scanned pages as a page-sized picture.
 import sharp from 'sharp';
 import {
-  ColumnBreak, HorizontalPositionRelativeFrom, ImageRun, LineRuleType, PageOrientation, Paragraph, SectionType,
-  ShadingType, Table as DocxTable, TableBorders, TableCell, TableRow, TextWrappingType, VerticalAlignTable,
-  VerticalPositionRelativeFrom, WidthType, type ISectionOptions, type TableVerticalAlign,
+  ColumnBreak,
+  HorizontalPositionRelativeFrom,
+  ImageRun,
+  LineRuleType,
+  PageOrientation,
+  Paragraph,
+  SectionType,
+  ShadingType,
+  Table as DocxTable,
+  TableBorders,
+  TableCell,
+  TableRow,
+  TextWrappingType,
+  VerticalAlignTable,
+  VerticalPositionRelativeFrom,
+  WidthType,
+  type ISectionOptions,
+  type TableVerticalAlign,
 } from 'docx';
 import type { Box, PageData, PageImage, PageLink, RawPixels } from '../pdfjs/protocol';
-import { buildLines, flatten, layoutPage, mergeBands, paragraphs, type Block, type CutNode, type Line, type Para } from './layout';
+import {
+  buildLines,
+  flatten,
+  layoutPage,
+  mergeBands,
+  paragraphs,
+  type Block,
+  type CutNode,
+  type Line,
+  type Para,
+} from './layout';
 import type { Table } from './tables';
 import { looksPhotographic } from '../compress/pixels';
 import { paragraph, place } from './paragraph';
@@ -21,7 +46,8 @@ type Child = Paragraph | DocxTable;
 
 /** The empty paragraph Word needs after a table or at a section's end: 1 pt high, so a table that ends
  * near the bottom of its page does not push an extra (blank) page. */
-const spacer = () => new Paragraph({ children: [], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } });
+const spacer = () =>
+  new Paragraph({ children: [], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } });
 
 async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
   const maxW = Math.max(1, Math.round((box.w / 72) * MAX_IMAGE_DPI));
@@ -29,7 +55,8 @@ async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; ty
   let img = sharp(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), {
     raw: { width: raw.width, height: raw.height, channels: raw.channels },
   });
-  if (raw.width > maxW * 1.2 || raw.height > maxH * 1.2) img = img.resize(Math.min(raw.width, maxW), Math.min(raw.height, maxH), { fit: 'fill' });
+  if (raw.width > maxW * 1.2 || raw.height > maxH * 1.2)
+    img = img.resize(Math.min(raw.width, maxW), Math.min(raw.height, maxH), { fit: 'fill' });
   const photo = raw.channels !== 4 && looksPhotographic(raw.data, raw.width, raw.height, raw.channels === 1 ? 1 : 3);
   if (photo) return { data: await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), type: 'jpg' };
   return { data: await img.png({ compressionLevel: 9 }).toBuffer(), type: 'png' };
@@ -37,67 +64,112 @@ async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; ty
 
 async function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): Promise<DocxTable> {
   const widths = t.xs.slice(1).map((x, i) => Math.max(1, Math.round((x - t.xs[i]) * TW)));
-  const rows = await Promise.all(t.rows.map(async (cells, r) => new TableRow({
-    height: { value: Math.round((t.ys[r + 1] - t.ys[r]) * TW), rule: 'atLeast' },
-    children: await Promise.all(cells.map(async (cell) => {
-      const x1 = t.xs[cell.col];
-      const x2 = t.xs[cell.col + cell.span];
-      const y1 = t.ys[r];
-      const y2 = t.ys[r + 1];
-      const runs = t.runs.filter((run) => {
-        const cx = run.x + run.w / 2;
-        const cy = run.y - run.size * 0.3;
-        return cx >= x1 && cx < x2 && cy >= y1 && cy < y2;
-      });
-      const region = { x: x1 + 2, y: y1, w: x2 - x1 - 4, h: y2 - y1 };
-      const paras = paragraphs(buildLines(runs), region);
-      const children = paras.length
-        ? await Promise.all(paras.map((p) => paragraph(p, links, x1 + 2, 0)))
-        : [new Paragraph({ children: [] })];
-      const fill = fills.find((f) => f.x <= x1 + 1 && f.x + f.w >= x2 - 1 && f.y <= y1 + 1 && f.y + f.h >= y2 - 1);
-      // Where the text sits in the cell: top, middle or bottom.
-      let verticalAlign: TableVerticalAlign | undefined;
-      if (runs.length) {
-        const above = Math.min(...runs.map((q) => q.y - q.size * 0.85)) - y1;
-        const below = y2 - Math.max(...runs.map((q) => q.y + q.size * 0.25));
-        if (above > 3 && below > 3 && Math.abs(above - below) < 0.3 * (above + below)) verticalAlign = VerticalAlignTable.CENTER;
-        else if (above > 3 && above > 2.5 * Math.max(below, 1)) verticalAlign = VerticalAlignTable.BOTTOM;
-      }
-      return new TableCell({
-        children,
-        columnSpan: cell.span > 1 ? cell.span : undefined,
-        width: { size: Math.round((x2 - x1) * TW), type: WidthType.DXA },
-        margins: { left: 40, right: 40, top: 0, bottom: 0 },
-        shading: fill ? { type: ShadingType.CLEAR, fill: fill.color.slice(1), color: 'auto' } : undefined,
-        verticalAlign,
-      });
-    })),
-  })));
-  return new DocxTable({ rows, columnWidths: widths, width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA } });
+  const rows = await Promise.all(
+    t.rows.map(
+      async (cells, r) =>
+        new TableRow({
+          height: { value: Math.round((t.ys[r + 1] - t.ys[r]) * TW), rule: 'atLeast' },
+          children: await Promise.all(
+            cells.map(async (cell) => {
+              const x1 = t.xs[cell.col];
+              const x2 = t.xs[cell.col + cell.span];
+              const y1 = t.ys[r];
+              const y2 = t.ys[r + 1];
+              const runs = t.runs.filter((run) => {
+                const cx = run.x + run.w / 2;
+                const cy = run.y - run.size * 0.3;
+                return cx >= x1 && cx < x2 && cy >= y1 && cy < y2;
+              });
+              const region = { x: x1 + 2, y: y1, w: x2 - x1 - 4, h: y2 - y1 };
+              const paras = paragraphs(buildLines(runs), region);
+              const children = paras.length
+                ? await Promise.all(paras.map((p) => paragraph(p, links, x1 + 2, 0)))
+                : [new Paragraph({ children: [] })];
+              const fill = fills.find(
+                (f) => f.x <= x1 + 1 && f.x + f.w >= x2 - 1 && f.y <= y1 + 1 && f.y + f.h >= y2 - 1,
+              );
+              // Where the text sits in the cell: top, middle or bottom.
+              let verticalAlign: TableVerticalAlign | undefined;
+              if (runs.length) {
+                const above = Math.min(...runs.map((q) => q.y - q.size * 0.85)) - y1;
+                const below = y2 - Math.max(...runs.map((q) => q.y + q.size * 0.25));
+                if (above > 3 && below > 3 && Math.abs(above - below) < 0.3 * (above + below))
+                  verticalAlign = VerticalAlignTable.CENTER;
+                else if (above > 3 && above > 2.5 * Math.max(below, 1)) verticalAlign = VerticalAlignTable.BOTTOM;
+              }
+              return new TableCell({
+                children,
+                columnSpan: cell.span > 1 ? cell.span : undefined,
+                width: { size: Math.round((x2 - x1) * TW), type: WidthType.DXA },
+                margins: { left: 40, right: 40, top: 0, bottom: 0 },
+                shading: fill ? { type: ShadingType.CLEAR, fill: fill.color.slice(1), color: 'auto' } : undefined,
+                verticalAlign,
+              });
+            }),
+          ),
+        }),
+    ),
+  );
+  return new DocxTable({
+    rows,
+    columnWidths: widths,
+    width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
+  });
 }
 
-async function imageParagraph(img: PageImage, box: Box, maxW: number, marginLeft: number, before: number): Promise<Paragraph> {
-  const enc = img.encoded ? { data: Buffer.from(img.encoded.data), type: img.encoded.type } : img.raw ? await encodeImage(img.raw, box) : null;
+async function imageParagraph(
+  img: PageImage,
+  box: Box,
+  maxW: number,
+  marginLeft: number,
+  before: number,
+): Promise<Paragraph> {
+  const enc = img.encoded
+    ? { data: Buffer.from(img.encoded.data), type: img.encoded.type }
+    : img.raw
+      ? await encodeImage(img.raw, box)
+      : null;
   if (!enc) return new Paragraph({ children: [] });
   const k = Math.min(1, maxW / box.w);
   return new Paragraph({
-    children: [new ImageRun({ type: enc.type, data: enc.data, transformation: { width: Math.max(1, Math.round(box.w * k * PX)), height: Math.max(1, Math.round(box.h * k * PX)) } })],
+    children: [
+      new ImageRun({
+        type: enc.type,
+        data: enc.data,
+        transformation: {
+          width: Math.max(1, Math.round(box.w * k * PX)),
+          height: Math.max(1, Math.round(box.h * k * PX)),
+        },
+      }),
+    ],
     indent: { left: Math.max(0, Math.round((box.x - marginLeft) * TW)) },
     spacing: { before: Math.max(0, Math.round(before * TW)), after: 0 },
   });
 }
 
-function pageProps(page: PageData, margin: { top: number; right: number; bottom: number; left: number }, first: boolean): ISectionOptions['properties'] {
+function pageProps(
+  page: PageData,
+  margin: { top: number; right: number; bottom: number; left: number },
+  first: boolean,
+): ISectionOptions['properties'] {
   const landscape = page.width > page.height;
   return {
     type: first ? undefined : SectionType.NEXT_PAGE,
     page: {
       size: landscape
-        ? { width: Math.round(page.height * TW), height: Math.round(page.width * TW), orientation: PageOrientation.LANDSCAPE }
+        ? {
+            width: Math.round(page.height * TW),
+            height: Math.round(page.width * TW),
+            orientation: PageOrientation.LANDSCAPE,
+          }
         : { width: Math.round(page.width * TW), height: Math.round(page.height * TW) },
       margin: {
-        top: Math.round(margin.top * TW), right: Math.round(margin.right * TW), bottom: Math.round(margin.bottom * TW),
-        left: Math.round(margin.left * TW), header: 0, footer: 0,
+        top: Math.round(margin.top * TW),
+        right: Math.round(margin.right * TW),
+        bottom: Math.round(margin.bottom * TW),
+        left: Math.round(margin.left * TW),
+        header: 0,
+        footer: 0,
       },
     },
   };
@@ -110,22 +182,39 @@ interface Emit {
   deficit: number;
 }
 
-async function emitBlocks(blocks: Block[], page: PageData, out: Emit, area: Box, indentBase: number, maxW: number, breakFirst: boolean) {
+async function emitBlocks(
+  blocks: Block[],
+  page: PageData,
+  out: Emit,
+  area: Box,
+  indentBase: number,
+  maxW: number,
+  breakFirst: boolean,
+) {
   let pendingBreak = breakFirst;
   const push = (c: Child) => {
     out.children.push(c);
   };
   const breakPara = () => {
     if (pendingBreak) {
-      push(new Paragraph({ children: [new ColumnBreak()], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
+      push(
+        new Paragraph({
+          children: [new ColumnBreak()],
+          spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
+        }),
+      );
       pendingBreak = false;
     }
   };
   for (const block of blocks) {
     // A block with another beside it is a column of its own: align within it; otherwise within the area.
     const b = block.region;
-    const beside = blocks.some((o) => o !== block && Math.min(o.region.y + o.region.h, b.y + b.h) - Math.max(o.region.y, b.y) > 0 &&
-      (o.region.x >= b.x + b.w || o.region.x + o.region.w <= b.x));
+    const beside = blocks.some(
+      (o) =>
+        o !== block &&
+        Math.min(o.region.y + o.region.h, b.y + b.h) - Math.max(o.region.y, b.y) > 0 &&
+        (o.region.x >= b.x + b.w || o.region.x + o.region.w <= b.x),
+    );
     const region = beside ? b : area;
     let pending: Line[] = [];
     const flush = async () => {
@@ -151,7 +240,18 @@ async function emitBlocks(blocks: Block[], page: PageData, out: Emit, area: Box,
         push(await imageParagraph(page.images[it.index], it.box, maxW, indentBase, it.box.y - out.cursor));
       } else {
         out.deficit += Math.max(0, out.cursor - it.box.y - 2);
-        if (it.box.y - out.cursor > 1) push(new Paragraph({ children: [], spacing: { before: 0, after: 0, line: Math.round((it.box.y - out.cursor) * TW), lineRule: LineRuleType.EXACT } }));
+        if (it.box.y - out.cursor > 1)
+          push(
+            new Paragraph({
+              children: [],
+              spacing: {
+                before: 0,
+                after: 0,
+                line: Math.round((it.box.y - out.cursor) * TW),
+                lineRule: LineRuleType.EXACT,
+              },
+            }),
+          );
         push(await tableChild(it.table, page.links, page.fills));
       }
       out.cursor = Math.max(out.cursor, it.box.y + it.box.h);
@@ -161,7 +261,10 @@ async function emitBlocks(blocks: Block[], page: PageData, out: Emit, area: Box,
 }
 
 async function emitBands(page: PageData, out: Emit, left: number, maxW: number) {
-  const lines = mergeBands(buildLines(page.runs).sort((a, b) => a.baseline - b.baseline), 0.9);
+  const lines = mergeBands(
+    buildLines(page.runs).sort((a, b) => a.baseline - b.baseline),
+    0.9,
+  );
   const items = [
     ...lines.map((l) => ({ y: l.y, line: l as Line | null, img: -1 })),
     ...page.images.map((im, i) => ({ y: im.y, line: null, img: i })),
@@ -169,7 +272,15 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
   for (const it of items) {
     if (it.line) {
       const l = it.line;
-      const p: Para = { lines: [l], align: 'left', left: l.x, firstLine: 0, top: l.y, bottom: l.y + l.h, lineGap: l.size * 1.05 };
+      const p: Para = {
+        lines: [l],
+        align: 'left',
+        left: l.x,
+        firstLine: 0,
+        top: l.y,
+        bottom: l.y + l.h,
+        lineGap: l.size * 1.05,
+      };
       const at = place(p, out.cursor);
       out.children.push(await paragraph(p, page.links, left, at.before));
       out.cursor = at.after;
@@ -185,7 +296,14 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
  * Emits a node of the XY-cut tree. Columns and other side-by-side content become a borderless layout
  * table: text keeps flowing inside each column, and Word and LibreOffice keep the columns side by side.
  */
-async function emitNode(node: CutNode, page: PageData, out: Emit, area: Box, indentBase: number, maxW: number): Promise<void> {
+async function emitNode(
+  node: CutNode,
+  page: PageData,
+  out: Emit,
+  area: Box,
+  indentBase: number,
+  maxW: number,
+): Promise<void> {
   if (node.kind === 'cols') await emitSideBySide(node.children, page, out, area.x, area.x + area.w);
   else if (node.kind === 'rows') for (const c of node.children) await emitNode(c, page, out, area, indentBase, maxW);
   else await emitBlocks(flatten(node), page, out, area, indentBase, maxW, false);
@@ -198,7 +316,17 @@ async function emitNode(node: CutNode, page: PageData, out: Emit, area: Box, ind
 async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: number, right: number) {
   const top = Math.min(...cols.map((c) => c.region.y));
   if (top - out.cursor > 1) {
-    out.children.push(new Paragraph({ children: [], spacing: { before: 0, after: 0, line: Math.max(20, Math.round((top - out.cursor) * TW)), lineRule: LineRuleType.EXACT } }));
+    out.children.push(
+      new Paragraph({
+        children: [],
+        spacing: {
+          before: 0,
+          after: 0,
+          line: Math.max(20, Math.round((top - out.cursor) * TW)),
+          lineRule: LineRuleType.EXACT,
+        },
+      }),
+    );
   }
   const cells: TableCell[] = [];
   const widths: number[] = [];
@@ -214,12 +342,22 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
     out.deficit += sub.deficit;
     const w = Math.max(1, Math.round((end - start) * TW));
     widths.push(w);
-    cells.push(new TableCell({ children: sub.children, width: { size: w, type: WidthType.DXA }, margins: { left: 0, right: 0, top: 0, bottom: 0 } }));
+    cells.push(
+      new TableCell({
+        children: sub.children,
+        width: { size: w, type: WidthType.DXA },
+        margins: { left: 0, right: 0, top: 0, bottom: 0 },
+      }),
+    );
   }
-  out.children.push(new DocxTable({
-    rows: [new TableRow({ children: cells })], columnWidths: widths, borders: TableBorders.NONE,
-    width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
-  }));
+  out.children.push(
+    new DocxTable({
+      rows: [new TableRow({ children: cells })],
+      columnWidths: widths,
+      borders: TableBorders.NONE,
+      width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
+    }),
+  );
   out.cursor = bottomMost;
 }
 
@@ -227,12 +365,15 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
 /** The page picture anchored at the page's corner behind the text, covering the page exactly. */
 function pageBackground(page: PageData, data: Buffer): ImageRun {
   return new ImageRun({
-    type: 'jpg', data,
+    type: 'jpg',
+    data,
     transformation: { width: Math.round(page.width * PX), height: Math.round(page.height * PX) },
     floating: {
       horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: 0 },
       verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: 0 },
-      behindDocument: true, allowOverlap: true, wrap: { type: TextWrappingType.NONE },
+      behindDocument: true,
+      allowOverlap: true,
+      wrap: { type: TextWrappingType.NONE },
     },
   });
 }
@@ -240,7 +381,10 @@ function pageBackground(page: PageData, data: Buffer): ImageRun {
 /** A scan behind recognised text: faded to a light watermark, so the editable text reads cleanly while
  * stamps, signatures and figures stay visible. */
 async function fadedScan(data: Uint8Array): Promise<Buffer> {
-  return sharp(data).linear(0.15, 255 * 0.85).jpeg({ quality: 70 }).toBuffer();
+  return sharp(data)
+    .linear(0.15, 255 * 0.85)
+    .jpeg({ quality: 70 })
+    .toBuffer();
 }
 
 export async function pageSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
@@ -257,13 +401,17 @@ export async function pageSections(page: PageData, first: boolean): Promise<ISec
     const r = page.rendered;
     // The whole page as one picture anchored at the page's corner, behind an empty paragraph, so it
     // covers the page exactly without pushing anything to a next page.
-    return [{
-      properties: pageProps(page, { top: 0, right: 0, bottom: 0, left: 0 }, first),
-      children: [new Paragraph({
-        children: [pageBackground(page, Buffer.from(r.data))],
-        spacing: { before: 0, after: 0 },
-      })],
-    }];
+    return [
+      {
+        properties: pageProps(page, { top: 0, right: 0, bottom: 0, left: 0 }, first),
+        children: [
+          new Paragraph({
+            children: [pageBackground(page, Buffer.from(r.data))],
+            spacing: { before: 0, after: 0 },
+          }),
+        ],
+      },
+    ];
   }
   return textSections(page, first);
 }
@@ -290,7 +438,9 @@ async function textSections(page: PageData, first: boolean): Promise<ISectionOpt
     out = { children: [], cursor: margin.top, deficit: 0 };
     await emitBands(page, out, margin.left, maxW);
   }
-  const sections: ISectionOptions[] = out.children.length ? [{ properties: pageProps(page, margin, first), children: out.children }] : [];
+  const sections: ISectionOptions[] = out.children.length
+    ? [{ properties: pageProps(page, margin, first), children: out.children }]
+    : [];
   if (!sections.length) sections.push({ properties: pageProps(page, margin, first), children: [spacer()] });
   // Word needs a paragraph at the end of a section (and after a table).
   const lastSec = sections[sections.length - 1];
@@ -302,4 +452,3 @@ async function textSections(page: PageData, first: boolean): Promise<ISectionOpt
   }
   return sections;
 }
-

@@ -3,7 +3,13 @@
 // gigabytes inside pdf.js (which has no cap of its own) is refused up front.
 import zlib from 'node:zlib';
 import {
-  PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  decodePDFRawStream,
   type PDFObject,
 } from 'pdf-lib';
 
@@ -15,13 +21,22 @@ export const CONTENT_LIMITS = {
 };
 
 export class ContentLimitError extends Error {
-  constructor(readonly page: number, readonly scope: 'page' | 'job') {
+  constructor(
+    readonly page: number,
+    readonly scope: 'page' | 'job',
+  ) {
     super(`decoded content over the ${scope} limit at page ${page}`);
     this.name = 'ContentLimitError';
   }
 }
 
-const ALIASES: Record<string, string> = { Fl: 'FlateDecode', LZW: 'LZWDecode', RL: 'RunLengthDecode', A85: 'ASCII85Decode', AHx: 'ASCIIHexDecode' };
+const ALIASES: Record<string, string> = {
+  Fl: 'FlateDecode',
+  LZW: 'LZWDecode',
+  RL: 'RunLengthDecode',
+  A85: 'ASCII85Decode',
+  AHx: 'ASCIIHexDecode',
+};
 
 function filterNames(dict: PDFDict): string[] {
   const f = dict.lookup(PDFName.of('Filter'));
@@ -42,7 +57,12 @@ export function cappedDecodedLength(stream: PDFRawStream, max: number): number {
         if (e instanceof RangeError || (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return max + 1;
         return data.length; // broken data: pdf.js decodes what it can, which is no more than this
       }
-    } else if (name === 'LZWDecode' || name === 'RunLengthDecode' || name === 'ASCII85Decode' || name === 'ASCIIHexDecode') {
+    } else if (
+      name === 'LZWDecode' ||
+      name === 'RunLengthDecode' ||
+      name === 'ASCII85Decode' ||
+      name === 'ASCIIHexDecode'
+    ) {
       // pdf-lib's decoders are pull streams: asking for max + 1 bytes decodes no further (one block).
       const fake = PDFRawStream.of(PDFDict.withContext(stream.dict.context), data);
       fake.dict.set(PDFName.of('Filter'), PDFName.of(name));
@@ -106,7 +126,10 @@ export async function checkContentSize(bytes: Uint8Array, maxPages: number, limi
     const node = pages[i].node;
     const seen = new Set<PDFRawStream>();
     let pageTotal = 0;
-    const streams = [...streamsOf(node.get(PDFName.of('Contents')), doc), ...forms(node.get(PDFName.of('Resources')), doc, seen, 0)];
+    const streams = [
+      ...streamsOf(node.get(PDFName.of('Contents')), doc),
+      ...forms(node.get(PDFName.of('Resources')), doc, seen, 0),
+    ];
     for (const s of streams) {
       pageTotal += cappedDecodedLength(s, limits.pageBytes - pageTotal);
       if (pageTotal > limits.pageBytes) throw new ContentLimitError(i + 1, 'page');

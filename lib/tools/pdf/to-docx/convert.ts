@@ -36,10 +36,17 @@ export interface ConvertResult {
   totalPages: number;
 }
 
-export async function convertPdf(filePath: string, name: string, opts: { limits?: RenderLimits } = {}): Promise<ConvertResult> {
+export async function convertPdf(
+  filePath: string,
+  name: string,
+  opts: { limits?: RenderLimits } = {},
+): Promise<ConvertResult> {
   const head = await fs.readFile(filePath);
-  const contentError = (e: ContentLimitError) => new AppError('UNPROCESSABLE',
-    `"${displayName(name)}" has page content too large to convert (page ${e.page} unpacks to more than a conversion may use).`);
+  const contentError = (e: ContentLimitError) =>
+    new AppError(
+      'UNPROCESSABLE',
+      `"${displayName(name)}" has page content too large to convert (page ${e.page} unpacks to more than a conversion may use).`,
+    );
   // The content-size check runs beside pdf.js (it costs a pdf-lib parse; the time is hidden) and stops the
   // pdf.js thread the moment it finds a page over the limit, before pdf.js has inflated much of it.
   const stop = new AbortController();
@@ -60,7 +67,14 @@ export async function convertPdf(filePath: string, name: string, opts: { limits?
     // Sections are built as pages arrive; the chain keeps them in order and one image encode at a time.
     let chain: Promise<unknown> = Promise.resolve();
     result = await runPdfjs(
-      { kind: 'extract', path: filePath, renderDpi: RENDER_DPI, maxPages: MAX_PAGES, limits: opts.limits ?? RENDER_LIMITS, drawingDpi: DRAWING_DPI },
+      {
+        kind: 'extract',
+        path: filePath,
+        renderDpi: RENDER_DPI,
+        maxPages: MAX_PAGES,
+        limits: opts.limits ?? RENDER_LIMITS,
+        drawingDpi: DRAWING_DPI,
+      },
       {
         timeoutMs: 240_000,
         rssGrowthMb: Math.min(1536, Math.round(serverConfig().jobMemoryMb / 2)),
@@ -93,9 +107,12 @@ export async function convertPdf(filePath: string, name: string, opts: { limits?
       if (e.kind === 'password') throw encryptedError(name);
       if (e.kind === 'invalid') throw damagedError(name);
       if (looksEncrypted(head)) throw encryptedError(name);
-      if (e.kind === 'timeout') throw new AppError('UNPROCESSABLE', `"${displayName(name)}" is too large or complex to convert in time.`);
-      if (e.kind === 'limit') throw new AppError('UNPROCESSABLE', `"${displayName(name)}" has too many large pages to convert.`);
-      if (e.kind === 'memory') throw new AppError('UNPROCESSABLE', `"${displayName(name)}" needs more memory than a conversion may use.`);
+      if (e.kind === 'timeout')
+        throw new AppError('UNPROCESSABLE', `"${displayName(name)}" is too large or complex to convert in time.`);
+      if (e.kind === 'limit')
+        throw new AppError('UNPROCESSABLE', `"${displayName(name)}" has too many large pages to convert.`);
+      if (e.kind === 'memory')
+        throw new AppError('UNPROCESSABLE', `"${displayName(name)}" needs more memory than a conversion may use.`);
       throw damagedError(name);
     }
     throw e;
@@ -115,7 +132,12 @@ export async function convertPdf(filePath: string, name: string, opts: { limits?
   ocrPages.sort((a, b) => a - b);
   unreadablePages.sort((a, b) => a - b);
   return {
-    docx: await Packer.toBuffer(doc), pages: sections.length, scannedPages: scanned, ocrPages, unreadablePages, failedPages,
+    docx: await Packer.toBuffer(doc),
+    pages: sections.length,
+    scannedPages: scanned,
+    ocrPages,
+    unreadablePages,
+    failedPages,
     totalPages: result.totalPages,
   };
 }

@@ -38,8 +38,12 @@ test('keeps the page count and the text', () => {
 });
 
 test('the logo and the diagram are pictures on page 1 at their size, rendered at >= 200 dpi', async () => {
-  const list = execFileSync('pdfimages', ['-list', readBack], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean)
-    .map((l) => l.trim().split(/\s+/)).filter((c) => c[2] === 'image')
+  const list = execFileSync('pdfimages', ['-list', readBack], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .filter(Boolean)
+    .map((l) => l.trim().split(/\s+/))
+    .filter((c) => c[2] === 'image')
     .map((c) => ({ page: Number(c[0]), w: Number(c[3]), h: Number(c[4]), xppi: Number(c[12]) }));
   const onPage1 = list.filter((i) => i.page === 1);
   expect(onPage1.length).toBe(2);
@@ -53,7 +57,9 @@ test('the logo and the diagram are pictures on page 1 at their size, rendered at
   const text = pdftotext(readBack);
   expect(text).toContain(DRAWING_PAGE_TEXT);
   expect(text).not.toMatch(/\bR1\b/);
-  const media = execFileSync('unzip', ['-Z1', docx], { encoding: 'utf8' }).split('\n').filter((n) => n.startsWith('word/media/'));
+  const media = execFileSync('unzip', ['-Z1', docx], { encoding: 'utf8' })
+    .split('\n')
+    .filter((n) => n.startsWith('word/media/'));
   expect(media.length).toBe(2);
   for (const m of media) {
     const meta = await sharp(execFileSync('unzip', ['-p', docx, m], { maxBuffer: 1 << 26 })).metadata();

@@ -18,8 +18,11 @@ export interface Line extends Box {
 export function mergeBands(lines: Line[], tolerance = 0.5): Line[] {
   const out: Line[] = [];
   for (const l of lines) {
-    const band = out.find((o) => Math.abs(o.baseline - l.baseline) < tolerance * Math.min(o.size, l.size) &&
-      (l.x >= right(o) || right(l) <= o.x));
+    const band = out.find(
+      (o) =>
+        Math.abs(o.baseline - l.baseline) < tolerance * Math.min(o.size, l.size) &&
+        (l.x >= right(o) || right(l) <= o.x),
+    );
     if (!band) {
       out.push(l);
       continue;
@@ -30,9 +33,14 @@ export function mergeBands(lines: Line[], tolerance = 0.5): Line[] {
     const x = Math.min(band.x, l.x);
     const y = Math.min(band.y, l.y);
     const merged: Line = {
-      runs: [...pieces[0].runs, ...pieces[1].runs], x, y,
-      w: Math.max(right(band), right(l)) - x, h: Math.max(bottom(band), bottom(l)) - y,
-      baseline: band.baseline, size: Math.max(band.size, l.size), tabRuns,
+      runs: [...pieces[0].runs, ...pieces[1].runs],
+      x,
+      y,
+      w: Math.max(right(band), right(l)) - x,
+      h: Math.max(bottom(band), bottom(l)) - y,
+      baseline: band.baseline,
+      size: Math.max(band.size, l.size),
+      tabRuns,
     };
     out[out.indexOf(band)] = merged;
   }
@@ -90,7 +98,13 @@ export function buildLines(runs: TextRun[]): Line[] {
         const l = open[i];
         const gap = r.x - right(l);
         const shift = l.baseline - r.y;
-        if (r.size < 0.85 * l.size && gap > -l.size * 0.5 && gap < l.size && Math.abs(shift) > 0.1 * l.size && Math.abs(shift) < 0.75 * l.size) {
+        if (
+          r.size < 0.85 * l.size &&
+          gap > -l.size * 0.5 &&
+          gap < l.size &&
+          Math.abs(shift) > 0.1 * l.size &&
+          Math.abs(shift) < 0.75 * l.size
+        ) {
           r.script = shift > 0 ? 'super' : 'sub';
           target = l;
         }
@@ -117,9 +131,17 @@ export function buildLines(runs: TextRun[]): Line[] {
   // Raised marks read before their line (sorted by baseline) formed lines of their own: attach them.
   const kept: Line[] = [];
   for (const l of lines) {
-    const host = l.runs.length <= 2 && lines.find((m) => m !== l && l.size < 0.85 * m.size &&
-      Math.abs(m.baseline - l.baseline) > 0.1 * m.size && Math.abs(m.baseline - l.baseline) < 0.75 * m.size &&
-      l.x >= m.x - 1 && l.x - right(m) < m.size);
+    const host =
+      l.runs.length <= 2 &&
+      lines.find(
+        (m) =>
+          m !== l &&
+          l.size < 0.85 * m.size &&
+          Math.abs(m.baseline - l.baseline) > 0.1 * m.size &&
+          Math.abs(m.baseline - l.baseline) < 0.75 * m.size &&
+          l.x >= m.x - 1 &&
+          l.x - right(m) < m.size,
+      );
     if (host) {
       for (const r of l.runs) r.script = host.baseline > l.baseline ? 'super' : 'sub';
       host.runs.push(...l.runs);
@@ -132,7 +154,8 @@ export function buildLines(runs: TextRun[]): Line[] {
 }
 
 function gaps(items: Item[], axis: 'x' | 'y', minGap: number): number[] {
-  const iv = items.map((it) => (axis === 'x' ? [it.box.x, right(it.box)] : [it.box.y, bottom(it.box)]))
+  const iv = items
+    .map((it) => (axis === 'x' ? [it.box.x, right(it.box)] : [it.box.y, bottom(it.box)]))
     .sort((a, b) => a[0] - b[0]);
   const cuts: number[] = [];
   let end = iv[0][1];
@@ -158,12 +181,16 @@ function split(items: Item[], axis: 'x' | 'y', cuts: number[]): Item[][] {
 function bounds(items: Item[]): Box {
   const x = Math.min(...items.map((i) => i.box.x));
   const y = Math.min(...items.map((i) => i.box.y));
-  return { x, y, w: Math.max(...items.map((i) => right(i.box))) - x, h: Math.max(...items.map((i) => bottom(i.box))) - y };
+  return {
+    x,
+    y,
+    w: Math.max(...items.map((i) => right(i.box))) - x,
+    h: Math.max(...items.map((i) => bottom(i.box))) - y,
+  };
 }
 
 export type CutNode =
-  | { kind: 'leaf'; region: Box; items: Item[] }
-  | { kind: 'cols' | 'rows'; region: Box; children: CutNode[] };
+  { kind: 'leaf'; region: Box; items: Item[] } | { kind: 'cols' | 'rows'; region: Box; children: CutNode[] };
 
 /** Recursive XY-cut: columns (vertical gutters) first, then horizontal gaps; leaves sorted top-down. */
 export function cutTree(items: Item[], bodySize: number, depth = 0): CutNode {
@@ -173,9 +200,11 @@ export function cutTree(items: Item[], bodySize: number, depth = 0): CutNode {
   if (xCuts.length) {
     const groups = split(items, 'x', xCuts);
     // A real column holds several lines; two words side by side on one line are not columns.
-    const tall = groups.every((g) => g.length >= 2 || g[0].kind !== 'line') ||
+    const tall =
+      groups.every((g) => g.length >= 2 || g[0].kind !== 'line') ||
       groups.some((g) => g.some((it) => it.kind !== 'line')); // a picture or table beside text
-    if (tall && groups.length > 1) return { kind: 'cols', region, children: groups.map((g) => cutTree(g, bodySize, depth + 1)) };
+    if (tall && groups.length > 1)
+      return { kind: 'cols', region, children: groups.map((g) => cutTree(g, bodySize, depth + 1)) };
   }
   // A table or picture beside text may sit closer than a column gutter: cut there too.
   if (items.some((it) => it.kind !== 'line')) {
@@ -187,7 +216,8 @@ export function cutTree(items: Item[], bodySize: number, depth = 0): CutNode {
   const yCuts = gaps(items, 'y', 0.5 * bodySize);
   if (yCuts.length) {
     const groups = split(items, 'y', yCuts);
-    if (groups.length > 1) return { kind: 'rows', region, children: groups.map((g) => cutTree(g, bodySize, depth + 1)) };
+    if (groups.length > 1)
+      return { kind: 'rows', region, children: groups.map((g) => cutTree(g, bodySize, depth + 1)) };
   }
   return { kind: 'leaf', region, items: sortTopDown(items) };
 }
@@ -234,11 +264,12 @@ export interface PageLayout {
 
 export function layoutPage(page: PageData, dropBackground: boolean): PageLayout {
   const tables = findTables(page.segments);
-  const inTable = (r: TextRun) => tables.findIndex((t) => {
-    const cx = r.x + r.w / 2;
-    const cy = r.y - r.size * 0.3;
-    return cx >= t.box.x && cx <= right(t.box) && cy >= t.box.y && cy <= bottom(t.box);
-  });
+  const inTable = (r: TextRun) =>
+    tables.findIndex((t) => {
+      const cx = r.x + r.w / 2;
+      const cy = r.y - r.size * 0.3;
+      return cx >= t.box.x && cx <= right(t.box) && cy >= t.box.y && cy <= bottom(t.box);
+    });
   const free: TextRun[] = [];
   for (const r of page.runs) {
     const t = inTable(r);
@@ -309,7 +340,8 @@ function measure(ls: Line[], region: Box): Para {
   const lefts = ls.map((l) => l.x - region.x);
   const rights = ls.map((l) => right(region) - right(l));
   let align: Para['align'] = 'left';
-  const centred = ls.every((l, i) => Math.abs(lefts[i] - rights[i]) < Math.max(4, 0.04 * region.w)) && lefts[0] > 0.08 * region.w;
+  const centred =
+    ls.every((l, i) => Math.abs(lefts[i] - rights[i]) < Math.max(4, 0.04 * region.w)) && lefts[0] > 0.08 * region.w;
   if (centred) align = 'center';
   else if (ls.every((_, i) => rights[i] < 3) && lefts.some((v) => v > 0.2 * region.w)) align = 'right';
   else if (ls.length > 2 && ls.slice(0, -1).every((_, i) => rights[i] < 3)) align = 'justify';

@@ -27,7 +27,9 @@ function write(name: string, bytes: Uint8Array): string {
 async function peakGrowth<T>(fn: () => Promise<T>): Promise<{ value?: T; error?: unknown; mb: number }> {
   const base = process.memoryUsage.rss();
   let peak = base;
-  const t = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 20);
+  const t = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
   try {
     return { value: await fn(), mb: (peak - base) / 1048576 };
   } catch (error) {
@@ -39,7 +41,9 @@ async function peakGrowth<T>(fn: () => Promise<T>): Promise<{ value?: T; error?:
 
 async function mediaPixels(docx: Buffer): Promise<number> {
   const f = write('out.docx', docx);
-  const list = execFileSync('unzip', ['-Z1', f], { encoding: 'utf8' }).split('\n').filter((n) => n.startsWith('word/media/'));
+  const list = execFileSync('unzip', ['-Z1', f], { encoding: 'utf8' })
+    .split('\n')
+    .filter((n) => n.startsWith('word/media/'));
   let max = 0;
   for (const m of list) {
     const meta = await sharp(execFileSync('unzip', ['-p', f, m], { maxBuffer: 1 << 28 })).metadata();
@@ -61,7 +65,9 @@ test('a 10000 pt page is rendered under the per-page pixel cap, not as a 434-meg
 
 test('past the per-job pixel budget the job stops with a 422 naming the file', async () => {
   const f = write('many-huge.pdf', await hugePagePdf(5_000, 4));
-  const r = await peakGrowth(() => convertPdf(f, 'many-huge.pdf', { limits: { pagePixels: 4_000_000, jobPixels: 10_000_000 } }));
+  const r = await peakGrowth(() =>
+    convertPdf(f, 'many-huge.pdf', { limits: { pagePixels: 4_000_000, jobPixels: 10_000_000 } }),
+  );
   expect(isAppError(r.error)).toBe(true);
   expect((r.error as { code: string }).code).toBe('UNPROCESSABLE');
   expect((r.error as Error).message).toBe('"many-huge.pdf" has too many large pages to convert.');
@@ -98,21 +104,35 @@ test('capped decoders stop at the cap for every content filter', async () => {
   expect(cappedDecodedLength(flate, 8 * 1024 * 1024)).toBe(big.length);
   // RunLength: 257 - 129 = 128 copies of the next byte per two input bytes.
   const rl = new Uint8Array(20_000);
-  for (let i = 0; i < rl.length; i += 2) { rl[i] = 129; rl[i + 1] = 0x20; }
+  for (let i = 0; i < rl.length; i += 2) {
+    rl[i] = 129;
+    rl[i + 1] = 0x20;
+  }
   const runLength = PDFRawStream.of(doc.context.obj({ Filter: 'RunLengthDecode' }), rl);
   expect(cappedDecodedLength(runLength, 5000)).toBeLessThanOrEqual(5001 + 1024);
   expect(cappedDecodedLength(runLength, 5000)).toBeGreaterThan(5000);
   const page = doc.addPage([200, 200]);
   page.node.set(PDFName.of('Contents'), doc.context.register(flate));
-  await expect(checkContentSize(await doc.save(), 10, { pageBytes: 1_000_000, jobBytes: 2_000_000 })).rejects.toMatchObject({ page: 1, scope: 'page' });
+  await expect(
+    checkContentSize(await doc.save(), 10, { pageBytes: 1_000_000, jobBytes: 2_000_000 }),
+  ).rejects.toMatchObject({ page: 1, scope: 'page' });
   await expect(checkContentSize(await doc.save(), 10)).resolves.toBeUndefined();
 });
 
 test('the pdf.js thread is stopped as "memory" when the process RSS grows past its bound', async () => {
   const { runPdfjs } = await import('../pdfjs/host');
   const f = write('huge-rss.pdf', await hugePagePdf(10_000));
-  await expect(runPdfjs(
-    { kind: 'extract', path: f, renderDpi: 150, maxPages: 1, limits: { pagePixels: 16e6, jobPixels: 1e9 }, drawingDpi: 0 },
-    { rssGrowthMb: 1 },
-  )).rejects.toMatchObject({ kind: 'memory' });
+  await expect(
+    runPdfjs(
+      {
+        kind: 'extract',
+        path: f,
+        renderDpi: 150,
+        maxPages: 1,
+        limits: { pagePixels: 16e6, jobPixels: 1e9 },
+        drawingDpi: 0,
+      },
+      { rssGrowthMb: 1 },
+    ),
+  ).rejects.toMatchObject({ kind: 'memory' });
 }, 60_000);

@@ -4,9 +4,24 @@
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 
 const FACES: Record<string, [StandardFonts, StandardFonts, StandardFonts, StandardFonts]> = {
-  Arial: [StandardFonts.Helvetica, StandardFonts.HelveticaBold, StandardFonts.HelveticaOblique, StandardFonts.HelveticaBoldOblique],
-  'Times New Roman': [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold, StandardFonts.TimesRomanItalic, StandardFonts.TimesRomanBoldItalic],
-  'Courier New': [StandardFonts.Courier, StandardFonts.CourierBold, StandardFonts.CourierOblique, StandardFonts.CourierBoldOblique],
+  Arial: [
+    StandardFonts.Helvetica,
+    StandardFonts.HelveticaBold,
+    StandardFonts.HelveticaOblique,
+    StandardFonts.HelveticaBoldOblique,
+  ],
+  'Times New Roman': [
+    StandardFonts.TimesRoman,
+    StandardFonts.TimesRomanBold,
+    StandardFonts.TimesRomanItalic,
+    StandardFonts.TimesRomanBoldItalic,
+  ],
+  'Courier New': [
+    StandardFonts.Courier,
+    StandardFonts.CourierBold,
+    StandardFonts.CourierOblique,
+    StandardFonts.CourierBoldOblique,
+  ],
 };
 
 let doc: Promise<PDFDocument> | null = null;
@@ -26,7 +41,13 @@ async function face(family: string, bold: boolean, italic: boolean): Promise<PDF
 }
 
 /** Width in points of `text` set in the substitute family, or null when it cannot be measured. */
-export async function substituteWidth(text: string, family: string, size: number, bold: boolean, italic: boolean): Promise<number | null> {
+export async function substituteWidth(
+  text: string,
+  family: string,
+  size: number,
+  bold: boolean,
+  italic: boolean,
+): Promise<number | null> {
   const f = await face(family, bold, italic);
   if (!f) return null;
   try {

@@ -74,14 +74,27 @@ test('tesseract.js reads a page in two successive worker threads of one process'
   fs.mkdirSync(cache, { recursive: true });
   const bundle = path.join(fs.mkdtempSync(path.join(cache, 'p2w-ocr-')), 'ocr-bundle.mjs');
   await esbuild.build({
-    entryPoints: [path.join(__dirname, 'ocr.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm',
-    packages: 'external', absWorkingDir: path.resolve(__dirname, '../../../..'), logLevel: 'silent',
+    entryPoints: [path.join(__dirname, 'ocr.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    absWorkingDir: path.resolve(__dirname, '../../../..'),
+    logLevel: 'silent',
     alias: { '@': path.resolve(__dirname, '../../../..') },
-    plugins: [{ name: 'server-only', setup(b) {
-      b.onResolve({ filter: /^server-only$/ }, () => ({ path: 'server-only', namespace: 'empty' }));
-      b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: '', loader: 'js' }));
-    } }],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url); const __filename = new URL(import.meta.url).pathname;" },
+    plugins: [
+      {
+        name: 'server-only',
+        setup(b) {
+          b.onResolve({ filter: /^server-only$/ }, () => ({ path: 'server-only', namespace: 'empty' }));
+          b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: '', loader: 'js' }));
+        },
+      },
+    ],
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url); const __filename = new URL(import.meta.url).pathname;",
+    },
   });
   const orig = path.join(dir, 'orig-1.pdf');
   fs.writeFileSync(orig, await sampleDocPdf());
@@ -98,7 +111,10 @@ test('tesseract.js reads a page in two successive worker threads of one process'
   try {
     for (let round = 0; round < 2; round++) {
       const w = new Worker(code, { eval: true, workerData: { bundle, image: path.join(dir, 'page.png') } });
-      const text = await new Promise<string>((resolve, reject) => { w.once('message', resolve); w.once('error', reject); });
+      const text = await new Promise<string>((resolve, reject) => {
+        w.once('message', resolve);
+        w.once('error', reject);
+      });
       await w.terminate();
       expect(text).toMatch(/Quarterly Field Report/);
     }

@@ -12,7 +12,11 @@ import { serverConfig } from '@/lib/config';
 import type { TextRun } from '../pdfjs/protocol';
 
 const localRequire = createRequire(__filename);
-const SYSTEM_TESSDATA = ['/usr/share/tesseract-ocr/5/tessdata', '/usr/share/tesseract-ocr/4.00/tessdata', '/usr/share/tessdata'];
+const SYSTEM_TESSDATA = [
+  '/usr/share/tesseract-ocr/5/tessdata',
+  '/usr/share/tesseract-ocr/4.00/tessdata',
+  '/usr/share/tessdata',
+];
 /** Words tesseract is less sure of than this are noise (specks, ruled lines read as letters). */
 const MIN_CONFIDENCE = 30;
 
@@ -26,7 +30,10 @@ export interface OcrSetup {
 function systemTessdata(): { dir: string; langs: string[] } | null {
   for (const dir of SYSTEM_TESSDATA) {
     try {
-      const langs = fs.readdirSync(dir).filter((f) => f.endsWith('.traineddata')).map((f) => f.replace(/\.traineddata$/, ''))
+      const langs = fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.traineddata'))
+        .map((f) => f.replace(/\.traineddata$/, ''))
         .filter((l) => l !== 'osd' && l !== 'equ');
       if (langs.length) return { dir, langs };
     } catch {
@@ -40,11 +47,16 @@ function systemTessdata(): { dir: string; langs: string[] } | null {
 export function ocrSetup(wanted = serverConfig().ocrLangs): OcrSetup {
   const npmEng = path.join(path.dirname(localRequire.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
   const sys = systemTessdata();
-  const want = wanted.split(/[+,\s]+/).map((s) => s.trim()).filter(Boolean);
+  const want = wanted
+    .split(/[+,\s]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   // One langPath serves all languages: the system's directory when it has what is wanted (it has
   // English whenever any language is installed), else the npm package's English.
   if (sys && sys.langs.includes('eng')) {
-    const chosen = (want.length ? want : ['eng', ...sys.langs]).filter((l, i, a) => sys.langs.includes(l) && a.indexOf(l) === i);
+    const chosen = (want.length ? want : ['eng', ...sys.langs]).filter(
+      (l, i, a) => sys.langs.includes(l) && a.indexOf(l) === i,
+    );
     return { langPath: sys.dir, gzip: false, langs: chosen.length ? chosen : ['eng'] };
   }
   return { langPath: npmEng, gzip: true, langs: ['eng'] };
@@ -66,7 +78,10 @@ export class PageReader {
     if (!this.worker) {
       const { langPath, gzip, langs } = this.setup;
       this.worker = createWorker(langs, OEM.LSTM_ONLY, {
-        langPath, gzip, cacheMethod: 'none', cachePath: os.tmpdir(),
+        langPath,
+        gzip,
+        cacheMethod: 'none',
+        cachePath: os.tmpdir(),
         corePath: path.dirname(localRequire.resolve('tesseract.js-core/package.json')),
         workerPath: localRequire.resolve('tesseract.js/src/worker-script/node/index.js'),
         errorHandler: () => undefined,
@@ -99,9 +114,19 @@ export class PageReader {
           lineWords.forEach((wd, i) => {
             confSum += wd.confidence;
             runs.push({
-              str: wd.text, x: wd.bbox.x0 * k, y: baseline, w: (wd.bbox.x1 - wd.bbox.x0) * k, size, font: 'Arial',
-              generic: 'sans-serif', bold: !!(wd as { is_bold?: boolean }).is_bold, italic: !!(wd as { is_italic?: boolean }).is_italic,
-              color: '#000000', rotated: false, eol: i === lineWords.length - 1, invisible: false,
+              str: wd.text,
+              x: wd.bbox.x0 * k,
+              y: baseline,
+              w: (wd.bbox.x1 - wd.bbox.x0) * k,
+              size,
+              font: 'Arial',
+              generic: 'sans-serif',
+              bold: !!(wd as { is_bold?: boolean }).is_bold,
+              italic: !!(wd as { is_italic?: boolean }).is_italic,
+              color: '#000000',
+              rotated: false,
+              eol: i === lineWords.length - 1,
+              invisible: false,
             });
           });
         }

@@ -1,7 +1,14 @@
 // Paragraphs for PDF to Word: the runs of a paragraph (fonts, sizes, styles, colours, super/subscript,
 // links, tabs), its alignment, indents and line spacing, and where its first baseline lands.
 import {
-  AlignmentType, ColumnBreak, ExternalHyperlink, LineRuleType, Paragraph, Tab, TabStopType, TextRun as DocxRun,
+  AlignmentType,
+  ColumnBreak,
+  ExternalHyperlink,
+  LineRuleType,
+  Paragraph,
+  Tab,
+  TabStopType,
+  TextRun as DocxRun,
 } from 'docx';
 import type { PageLink, TextRun } from '../pdfjs/protocol';
 import type { Line, Para } from './layout';
@@ -11,13 +18,44 @@ const TW = 20; // twips per point
 
 /** Families Word users commonly have (Windows/Office), kept by name. */
 const COMMON_FONTS = new Set([
-  'Arial', 'Arial Narrow', 'Arial Black', 'Calibri', 'Cambria', 'Candara', 'Consolas', 'Constantia', 'Corbel',
-  'Courier New', 'Georgia', 'Garamond', 'Book Antiqua', 'Bookman Old Style', 'Century', 'Century Gothic',
-  'Franklin Gothic', 'Gill Sans', 'Lucida Console', 'Lucida Sans', 'Palatino Linotype', 'Segoe UI', 'Tahoma',
-  'Times New Roman', 'Trebuchet MS', 'Verdana', 'Aptos', 'Symbol', 'Wingdings',
+  'Arial',
+  'Arial Narrow',
+  'Arial Black',
+  'Calibri',
+  'Cambria',
+  'Candara',
+  'Consolas',
+  'Constantia',
+  'Corbel',
+  'Courier New',
+  'Georgia',
+  'Garamond',
+  'Book Antiqua',
+  'Bookman Old Style',
+  'Century',
+  'Century Gothic',
+  'Franklin Gothic',
+  'Gill Sans',
+  'Lucida Console',
+  'Lucida Sans',
+  'Palatino Linotype',
+  'Segoe UI',
+  'Tahoma',
+  'Times New Roman',
+  'Trebuchet MS',
+  'Verdana',
+  'Aptos',
+  'Symbol',
+  'Wingdings',
   // metric-compatible open families LibreOffice ships
-  'Liberation Sans', 'Liberation Serif', 'Liberation Mono', 'DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono',
-  'Noto Sans', 'Noto Serif',
+  'Liberation Sans',
+  'Liberation Serif',
+  'Liberation Mono',
+  'DejaVu Sans',
+  'DejaVu Serif',
+  'DejaVu Sans Mono',
+  'Noto Sans',
+  'Noto Serif',
 ]);
 
 /**
@@ -26,7 +64,12 @@ const COMMON_FONTS = new Set([
  * fall back to a wide sans-serif and push the text onto more pages.
  */
 export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-serif'): string {
-  const n = pdfName.replace(/^[A-Z]{6}\+/, '').replace(/[-,](Bold|Italic|Oblique|Regular|Roman|Medium|Light|Black|Semibold|Demi|BoldItalic|BoldOblique|It|BdIt|Bd)+.*$/i, '')
+  const n = pdfName
+    .replace(/^[A-Z]{6}\+/, '')
+    .replace(
+      /[-,](Bold|Italic|Oblique|Regular|Roman|Medium|Light|Black|Semibold|Demi|BoldItalic|BoldOblique|It|BdIt|Bd)+.*$/i,
+      '',
+    )
     .replace(/(MT|PS|PSMT)$/, '');
   if (/^(helvetica|arial|sans-serif|liberationsans|nimbussans)/i.test(n)) return 'Arial';
   if (/^(times|serif|liberationserif|nimbusroman)/i.test(n)) return 'Times New Roman';
@@ -37,7 +80,6 @@ export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-se
   if (generic === 'monospace') return 'Courier New';
   return spaced && /^(calibri|segoe|verdana|tahoma)/i.test(spaced) ? spaced : 'Arial';
 }
-
 
 function runText(line: Line): { run: TextRun; text: string; tab?: boolean }[] {
   const out: { run: TextRun; text: string; tab?: boolean }[] = [];
@@ -71,8 +113,11 @@ function linkFor(r: TextRun, links: PageLink[]): string | undefined {
 
 /** Characters XML 1.0 forbids (PDF fonts may map glyphs to control codes): Word would refuse the file. */
 export function xmlSafe(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
+  return text.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    '',
+  );
 }
 
 function makeRun(r: TextRun, text: string, tab = false, spacing = 0): DocxRun {
@@ -124,8 +169,10 @@ function paraChildren(p: Para, links: PageLink[], spacing = 0): (DocxRun | Exter
       const last = pieces[pieces.length - 1];
       // A word hyphenated at the line end continues on the next line: the hyphen becomes a soft hyphen
       // (shown by Word only where it breaks the line). Otherwise lines are separated by a space.
-      if (last && /\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(parts[0].text)) last.text = `${last.text.slice(0, -1)}\u00ad`;
-      else if (last && !/[-\u00ad]$/.test(last.text) && !/\s$/.test(last.text)) parts[0].text = ` ${parts[0].text.trimStart()}`;
+      if (last && /\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(parts[0].text))
+        last.text = `${last.text.slice(0, -1)}\u00ad`;
+      else if (last && !/[-\u00ad]$/.test(last.text) && !/\s$/.test(last.text))
+        parts[0].text = ` ${parts[0].text.trimStart()}`;
     }
     for (const part of parts) pieces.push({ ...part, url: linkFor(part.run, links) });
   });
@@ -144,7 +191,10 @@ function paraChildren(p: Para, links: PageLink[], spacing = 0): (DocxRun | Exter
 }
 
 const ALIGN = {
-  left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: AlignmentType.RIGHT, justify: AlignmentType.JUSTIFIED,
+  left: AlignmentType.LEFT,
+  center: AlignmentType.CENTER,
+  right: AlignmentType.RIGHT,
+  justify: AlignmentType.JUSTIFIED,
 } as const;
 
 /** The exact line height a paragraph gets in Word, in points. */
@@ -164,7 +214,13 @@ export function place(p: Para, cursor: number): { before: number; after: number;
   return { before: top - cursor, after: start + p.lines.length * L, pushed: Math.max(0, cursor - top) };
 }
 
-export async function paragraph(p: Para, links: PageLink[], marginLeft: number, before: number, columnBreak = false): Promise<Paragraph> {
+export async function paragraph(
+  p: Para,
+  links: PageLink[],
+  marginLeft: number,
+  before: number,
+  columnBreak = false,
+): Promise<Paragraph> {
   const spacing = await condense(p);
   const left = Math.max(0, Math.round((p.left - marginLeft) * TW));
   const first = Math.round(p.firstLine * TW);
@@ -181,4 +237,3 @@ export async function paragraph(p: Para, links: PageLink[], marginLeft: number, 
     spacing: { before: Math.max(0, Math.round(before * TW)), after: 0, line, lineRule: LineRuleType.EXACT },
   });
 }
-

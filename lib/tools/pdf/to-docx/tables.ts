@@ -15,8 +15,16 @@ export interface Table {
   runs: TextRun[];
 }
 
-interface H { y: number; x1: number; x2: number }
-interface V { x: number; y1: number; y2: number }
+interface H {
+  y: number;
+  x1: number;
+  x2: number;
+}
+interface V {
+  x: number;
+  y1: number;
+  y2: number;
+}
 
 const TOL = 2.5;
 
@@ -51,12 +59,24 @@ function distinct(vals: number[]): number[] {
 
 export function findTables(segments: Segment[]): Table[] {
   if (segments.length < 4 || segments.length > 20000) return [];
-  const hs = mergeH(segments.filter((s) => Math.abs(s.y1 - s.y2) < 1).map((s) => ({
-    y: (s.y1 + s.y2) / 2, x1: Math.min(s.x1, s.x2), x2: Math.max(s.x1, s.x2),
-  })));
-  const vs = mergeV(segments.filter((s) => Math.abs(s.x1 - s.x2) < 1 && Math.abs(s.y1 - s.y2) >= 1).map((s) => ({
-    x: (s.x1 + s.x2) / 2, y1: Math.min(s.y1, s.y2), y2: Math.max(s.y1, s.y2),
-  })));
+  const hs = mergeH(
+    segments
+      .filter((s) => Math.abs(s.y1 - s.y2) < 1)
+      .map((s) => ({
+        y: (s.y1 + s.y2) / 2,
+        x1: Math.min(s.x1, s.x2),
+        x2: Math.max(s.x1, s.x2),
+      })),
+  );
+  const vs = mergeV(
+    segments
+      .filter((s) => Math.abs(s.x1 - s.x2) < 1 && Math.abs(s.y1 - s.y2) >= 1)
+      .map((s) => ({
+        x: (s.x1 + s.x2) / 2,
+        y1: Math.min(s.y1, s.y2),
+        y2: Math.max(s.y1, s.y2),
+      })),
+  );
   // Union-find over rules that cross or touch.
   const parent = [...hs.map((_, i) => i), ...vs.map((_, i) => hs.length + i)];
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
@@ -93,7 +113,8 @@ export function findTables(segments: Segment[]): Table[] {
       const row: Cell[] = [];
       let start = 0;
       for (let c = 1; c < xs.length; c++) {
-        const boundary = c === xs.length - 1 || v.some((s) => Math.abs(s.x - xs[c]) <= TOL && s.y1 <= mid && s.y2 >= mid);
+        const boundary =
+          c === xs.length - 1 || v.some((s) => Math.abs(s.x - xs[c]) <= TOL && s.y1 <= mid && s.y2 >= mid);
         if (boundary) {
           row.push({ col: start, span: c - start });
           start = c;
@@ -103,7 +124,10 @@ export function findTables(segments: Segment[]): Table[] {
     }
     tables.push({
       box: { x: xs[0], y: ys[0], w: xs[xs.length - 1] - xs[0], h: ys[ys.length - 1] - ys[0] },
-      xs, ys, rows, runs: [],
+      xs,
+      ys,
+      rows,
+      runs: [],
     });
   }
   return tables;

@@ -4,4 +4,6 @@ import { toolEndpoint } from '@/lib/api/handler';
 import { cleanup } from '@/lib/api/file-steps';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE } = toolEndpoint('DELETE', 'Cleanup failed', cleanup, { rateLimited: false });
+export const { GET, POST, PUT, PATCH, DELETE } = toolEndpoint('DELETE', 'Cleanup failed', cleanup, {
+  rateLimited: false,
+});
