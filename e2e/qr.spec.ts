@@ -122,6 +122,36 @@ test('errors: the server error field, else the default; download failure', async
   expect(await alert).toBe('Download failed. Please try again.');
 });
 
+test('issue 18: the last error stays on the page after the alert until the next action', async ({ page }) => {
+  await page.goto('/qr-generate');
+  const input = page.getByPlaceholder('Enter text or URL to generate QR code');
+  const generate = page.getByRole('button', { name: 'Generate' });
+  await input.fill('hello');
+  await page.route('**/api/qr/generate/process/', (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: '{"success":false,"error":"The text is too long for a QR code."}',
+    }),
+  );
+  let alert = nextAlert(page);
+  await generate.click();
+  expect(await alert).toBe('The text is too long for a QR code.');
+  await expect(page.getByTestId('job-error')).toHaveText('The text is too long for a QR code.');
+  // Typing is the next action: the kept error goes.
+  await input.fill('hello again');
+  await expect(page.getByTestId('job-error')).toHaveCount(0);
+  // So is pressing Generate again (this time it works).
+  alert = nextAlert(page);
+  await generate.click();
+  expect(await alert).toBe('The text is too long for a QR code.');
+  await expect(page.getByTestId('job-error')).toBeVisible();
+  await page.unroute('**/api/qr/generate/process/');
+  await generate.click();
+  await expect(page.getByRole('img', { name: 'Generated QR code' })).toBeVisible();
+  await expect(page.getByTestId('job-error')).toHaveCount(0);
+});
+
 async function zbar(image: Buffer, svg = false): Promise<string> {
   const png = svg ? await sharp(image, { density: 72 }).png().toBuffer() : image;
   const dir = await mkdtemp(path.join(tmpdir(), 'qr-e2e-'));

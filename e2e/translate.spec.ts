@@ -200,6 +200,30 @@ test("errors: the visitor's alert for a pair nothing can do, the server's text, 
   expect(await alert).toBe('Translation failed');
 });
 
+test('issue 18: the last error stays on the page after the alert until the next action', async ({ page }) => {
+  await page.goto('/text-translate');
+  const t = ui(page);
+  const unavailable =
+    'Translation from English to Korean is not available in this browser right now. You can translate between English, Spanish, French, Portuguese and Italian.';
+  // English → Korean: nothing can do it here (no engine, no device).
+  await t.input.fill('Hello');
+  let alert = nextAlert(page);
+  await t.translate.click();
+  expect(await alert).toBe(unavailable);
+  await expect(page.getByTestId('job-error')).toHaveText(unavailable);
+  // Changing a language is the next action.
+  await t.to.selectOption('es');
+  await expect(page.getByTestId('job-error')).toHaveCount(0);
+  // So is typing.
+  await t.to.selectOption('ko');
+  alert = nextAlert(page);
+  await t.translate.click();
+  expect(await alert).toBe(unavailable);
+  await expect(page.getByTestId('job-error')).toHaveText(unavailable);
+  await t.input.fill('Hello there');
+  await expect(page.getByTestId('job-error')).toHaveCount(0);
+});
+
 // ---- Issue 16: a browser WITH on-device translation. The double stands in for Chrome's Translator API. ----
 
 const withDevice = (page: Page, config: DoubleConfig) => page.addInitScript(installTranslatorDouble, config);

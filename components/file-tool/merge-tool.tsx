@@ -10,7 +10,7 @@ import { useUploadLimits } from './limits-context';
 import { addFiles, moveEntry, removeEntry, type FileEntry } from '@/lib/client/file-list';
 import { DropZone } from './drop-zone';
 import { ResultNotice } from './result-notice';
-import { JobError } from './job-error';
+import { JobError } from '@/components/ui/last-error';
 import { JobSuccess } from './job-success';
 import { useJobFocus } from './use-job-focus';
 import { JobAnnouncer } from './job-announcer';

@@ -4,7 +4,7 @@ import type { FileToolDef } from '@/lib/tools/registry';
 import { DropZone } from './drop-zone';
 import { ResultNotice } from './result-notice';
 import { ResultSummary } from './result-summary';
-import { JobError } from './job-error';
+import { JobError } from '@/components/ui/last-error';
 import { JobSuccess } from './job-success';
 import { ResultPreview } from './lazy-result-preview';
 import { useJobFocus } from './use-job-focus';

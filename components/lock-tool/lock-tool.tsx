@@ -6,7 +6,7 @@ import type { FileToolDef } from '@/lib/tools/registry';
 import { checkPasswords } from '@/lib/client/password';
 import { DropZone } from '@/components/file-tool/drop-zone';
 import { ResultNotice } from '@/components/file-tool/result-notice';
-import { JobError } from '@/components/file-tool/job-error';
+import { JobError } from '@/components/ui/last-error';
 import { JobSuccess } from '@/components/file-tool/job-success';
 import { useJobFocus } from '@/components/file-tool/use-job-focus';
 import { JobProgress } from '@/components/file-tool/job-progress';

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { clampChars, charCount } from '@/lib/text/count';
 import { saveBlob } from '@/lib/client/save-blob';
 import { Icon } from '@/components/icons';
+import { JobError } from '@/components/ui/last-error';
 import type { TemplateId } from '@/lib/qr/templates';
 import { DEFAULT_OPTIONS, optionFields, QrOptions, type QrOptionState } from './qr-options';
 import { TemplateForm, templateContent, TEMPLATES, type TemplateFields } from './qr-templates';
@@ -56,6 +57,8 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
   const [template, setTemplate] = useState<TemplateId>('text');
   const [fields, setFields] = useState<TemplateFields>({});
   const [options, setOptions] = useState<QrOptionState>(DEFAULT_OPTIONS);
+  /** The last alert's text, kept on the page until the visitor's next action (issue 18). */
+  const [lastError, setLastError] = useState<string | null>(null);
   const busyRef = useRef(false);
 
   // Object URLs of replaced images are released.
@@ -77,6 +80,7 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
     if (content.trim() === '' || busyRef.current || opts.problem || chars > limit) return; // SPEC section 5: non-blank text, no job running
     busyRef.current = true;
     setBusy(true);
+    setLastError(null);
     try {
       const res = await fetch(PROCESS_URL, {
         method: 'POST',
@@ -97,7 +101,9 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
       const blob = await fetchImage(fileId);
       setImage({ fileId, url: URL.createObjectURL(blob), ext });
     } catch (err) {
-      window.alert(qrAlertText(err, fallbackError));
+      const message = qrAlertText(err, fallbackError);
+      setLastError(message);
+      window.alert(message);
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -119,6 +125,7 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
     setText('');
     setFields({});
     setImage(null);
+    setLastError(null);
   }
 
   return (
@@ -131,7 +138,10 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
               type="button"
               className={`btn btn-small ${template === t.id ? 'btn-primary' : 'btn-secondary'}`}
               aria-pressed={template === t.id}
-              onClick={() => setTemplate(t.id)}
+              onClick={() => {
+                setTemplate(t.id);
+                setLastError(null);
+              }}
               disabled={busy}
             >
               {t.label}
@@ -152,7 +162,15 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
         </div>
         {template !== 'text' ? (
           <>
-            <TemplateForm id={template} fields={fields} onChange={setFields} disabled={busy} />
+            <TemplateForm
+              id={template}
+              fields={fields}
+              onChange={(f) => {
+                setFields(f);
+                setLastError(null);
+              }}
+              disabled={busy}
+            />
             {built.problem && Object.keys(fields).length > 0 && <p className={styles.hint}>{built.problem}</p>}
           </>
         ) : (
@@ -164,11 +182,22 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
             value={text}
             // Same rule as the Count page: maxLength at the limit, pasted text cut at a character boundary.
             maxLength={chars >= limit ? text.length : undefined}
-            onChange={(e) => setText(clampChars(e.target.value, limit))}
+            onChange={(e) => {
+              setText(clampChars(e.target.value, limit));
+              setLastError(null);
+            }}
             spellCheck={false}
           />
         )}
-        <QrOptions value={options} onChange={setOptions} problem={opts.problem} disabled={busy} />
+        <QrOptions
+          value={options}
+          onChange={(o) => {
+            setOptions(o);
+            setLastError(null);
+          }}
+          problem={opts.problem}
+          disabled={busy}
+        />
         <div className={styles.actions}>
           <button
             type="button"
@@ -216,6 +245,7 @@ export function QrTool({ limit, fallbackError }: { limit: number; fallbackError:
           )}
         </div>
       </section>
+      <JobError text={lastError} />
     </div>
   );
 }

@@ -30,6 +30,7 @@ import {
   translateOnDevice,
 } from '@/lib/translate/device';
 import { unavailableMessage } from '@/lib/translate/visitor-message';
+import { JobError } from '@/components/ui/last-error';
 import styles from './translate-tool.module.css';
 
 const URL_PATH = '/api/text/translate/';
@@ -132,6 +133,8 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
   const [onDevice, setOnDevice] = useState(false);
   /** Model download progress 0..1 while the browser fetches it; null otherwise. */
   const [progress, setProgress] = useState<number | null>(null);
+  /** The last alert's text, kept on the page until the visitor's next action (issue 18). */
+  const [lastError, setLastError] = useState<string | null>(null);
   const busyRef = useRef(false);
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -150,6 +153,7 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
     setBusy(true);
     setDetected(null);
     setOnDevice(false);
+    setLastError(null);
     try {
       const r = await requestTranslation(text, input, output, tool.errors.default, deviceTranslationSupported());
       setDetected(input === AUTO ? r.detected : null);
@@ -178,7 +182,9 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
       const d = err instanceof TranslationRequestError ? err.detected : null;
       setDetected(input === AUTO ? d : null);
       setResult(''); // never a stale translation under another language
-      window.alert(await alertFor(err));
+      const message = await alertFor(err);
+      setLastError(message);
+      window.alert(message);
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -202,6 +208,7 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
     setResult(text);
     setDetected(null);
     setOnDevice(false);
+    setLastError(null);
   }
 
   function clear() {
@@ -209,6 +216,7 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
     setResult('');
     setDetected(null);
     setOnDevice(false);
+    setLastError(null);
   }
 
   async function copy() {
@@ -242,6 +250,7 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
             onChange={(e) => {
               setInput(e.target.value as InputLanguage);
               setDetected(null);
+              setLastError(null);
             }}
           >
             <option value={AUTO}>{languageName(AUTO)}</option>
@@ -260,7 +269,10 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
           aria-label="Text to translate"
           placeholder="Enter text to translate"
           value={text}
-          onChange={(e) => setText(clampChars(e.target.value, limit))}
+          onChange={(e) => {
+            setText(clampChars(e.target.value, limit));
+            setLastError(null);
+          }}
           onKeyDown={onKeyDown}
           rows={10}
         />
@@ -312,7 +324,10 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
             className={styles.select}
             aria-label="Output language"
             value={output}
-            onChange={(e) => setOutput(e.target.value as LanguageCode)}
+            onChange={(e) => {
+              setOutput(e.target.value as LanguageCode);
+              setLastError(null);
+            }}
           >
             {LANGUAGES.map((l) => (
               <option key={l.code} value={l.code}>
@@ -363,6 +378,7 @@ export function TranslateTool({ tool }: { tool: TextToolDef }) {
           )}
         </div>
       </section>
+      <JobError text={lastError} />
     </div>
   );
 }

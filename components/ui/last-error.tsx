@@ -1,10 +1,10 @@
-import styles from './file-tool.module.css';
+import styles from './last-error.module.css';
 
-/** The last job error, kept on the page beside the spec's alert until the visitor's next action. */
+/** The last error (file jobs and text tools), kept on the page beside the spec's alert until the visitor's next action. */
 export function JobError({ text }: { text: string | null }) {
   if (!text) return null;
   return (
-    <p className={styles.jobError} data-testid="job-error">
+    <p className={styles.lastError} data-testid="job-error">
       <svg
         aria-hidden="true"
         width="18"
