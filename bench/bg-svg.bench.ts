@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { Preset, vectorize } from '@neplex/vectorizer';
 import type { BenchRow } from './types';
+import { buildBenchWorker, runWorkerJob } from './worker-job';
 import { alphaError, makeComposite, maskIoU } from '../tests/support/image/background-images';
 import { svgFidelity } from '../lib/tools/image/svg/compare';
 
@@ -35,57 +36,13 @@ parentPort.on('message', async (m) => {
 });
 `;
 
-async function buildWorker(outfile: string): Promise<void> {
-  const modPath = path.join(root, 'scripts', 'build-worker.mjs');
-  const { workerOptions } = (await import(modPath)) as { workerOptions: Record<string, unknown> };
-  const esbuild = (await import('esbuild')) as typeof import('esbuild');
-  await esbuild.build({
-    ...workerOptions,
-    entryPoints: undefined,
-    stdin: { contents: WORKER_SOURCE, resolveDir: root, sourcefile: 'bg-svg-bench-worker.ts', loader: 'ts' },
-    outfile,
-    sourcemap: false,
-  } as import('esbuild').BuildOptions);
-}
-
 interface Reply {
   ms: number;
   out?: string;
   error?: string;
 }
 
-/** Runs one job in the worker while sampling the main thread's event-loop gaps and the process RSS. */
-function runJob(worker: Worker, msg: object): Promise<Reply & { stallMs: number; peakMB: number; cpuMs: number }> {
-  return new Promise((resolve, reject) => {
-    // Process CPU time (all threads): on this shared 2-core machine wall time mostly measures the other
-    // tenants; CPU time / 2 is what the job takes on 2 idle cores.
-    const cpu0 = process.cpuUsage();
-    let last = performance.now();
-    let stall = 0;
-    let peak = process.memoryUsage().rss;
-    const timer = setInterval(() => {
-      const now = performance.now();
-      stall = Math.max(stall, now - last - 5);
-      last = now;
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 5);
-    worker.once('message', (r: Reply) => {
-      clearInterval(timer);
-      const cpu = process.cpuUsage(cpu0);
-      if (r.error) {
-        reject(new Error(r.error));
-        return;
-      }
-      resolve({
-        ...r,
-        stallMs: Math.max(0, stall),
-        peakMB: Math.round(peak / 2 ** 20),
-        cpuMs: (cpu.user + cpu.system) / 1000,
-      });
-    });
-    worker.postMessage(msg);
-  });
-}
+const runJob = (worker: Worker, msg: object) => runWorkerJob<Reply>(worker, msg);
 
 async function alphaOf(png: string): Promise<Uint8Array> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -99,7 +56,7 @@ export default async function bench(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-svg-bench-'));
   // Inside the project, so its imports resolve from node_modules (.workers/ is not tracked).
   const workerFile = path.join(root, '.workers', `bg-svg-bench-${process.pid}.mjs`);
-  await buildWorker(workerFile);
+  await buildBenchWorker(WORKER_SOURCE, 'bg-svg-bench-worker.ts', workerFile);
   const worker = new Worker(workerFile);
   const cpuNote = (r: { cpuMs: number }) =>
     `CPU ${(r.cpuMs / 1000).toFixed(1)} s (>= ${(r.cpuMs / 2000).toFixed(1)} s wall on 2 idle cores)`;

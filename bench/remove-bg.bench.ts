@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { BenchRow } from './types';
+import { buildBenchWorker, runWorkerJob } from './worker-job';
 import { maskIoU } from '../tests/support/image/background-images';
 
 const root = path.resolve(__dirname, '..');
@@ -39,58 +40,13 @@ parentPort.on('message', async (m) => {
 });
 `;
 
-async function buildWorker(outfile: string): Promise<void> {
-  const { workerOptions } = (await import(path.join(root, 'scripts', 'build-worker.mjs'))) as {
-    workerOptions: Record<string, unknown>;
-  };
-  const esbuild = (await import('esbuild')) as typeof import('esbuild');
-  await esbuild.build({
-    ...workerOptions,
-    entryPoints: undefined,
-    outfile,
-    sourcemap: false,
-    stdin: { contents: WORKER_SOURCE, resolveDir: root, sourcefile: 'remove-bg-bench-worker.ts', loader: 'ts' },
-  } as import('esbuild').BuildOptions);
-}
-
 interface Run {
   ms: number;
   out: string;
-  stallMs: number;
-  peakMB: number;
-  cpuMs: number;
+  error?: string;
 }
 
-/** One job in the worker while sampling the main thread's event-loop gaps and the process RSS. */
-function runJob(worker: Worker, msg: object): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const cpu0 = process.cpuUsage();
-    let last = performance.now();
-    let stall = 0;
-    let peak = process.memoryUsage().rss;
-    const timer = setInterval(() => {
-      const now = performance.now();
-      stall = Math.max(stall, now - last - 5);
-      last = now;
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 5);
-    worker.once('message', (r: { ms: number; out: string; error?: string }) => {
-      clearInterval(timer);
-      const cpu = process.cpuUsage(cpu0);
-      if (r.error) {
-        reject(new Error(r.error));
-        return;
-      }
-      resolve({
-        ...r,
-        stallMs: Math.max(0, stall),
-        peakMB: Math.round(peak / 2 ** 20),
-        cpuMs: (cpu.user + cpu.system) / 1000,
-      });
-    });
-    worker.postMessage(msg);
-  });
-}
+const runJob = (worker: Worker, msg: object) => runWorkerJob<Run>(worker, msg);
 
 async function alphaOf(png: string): Promise<{ a: Uint8Array; w: number; h: number }> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -103,7 +59,7 @@ export default async function bench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'remove-bg-bench-'));
   const workerFile = path.join(root, '.workers', `remove-bg-bench-${process.pid}.mjs`);
-  await buildWorker(workerFile);
+  await buildBenchWorker(WORKER_SOURCE, 'remove-bg-bench-worker.ts', workerFile);
   const worker = new Worker(workerFile);
   const load = () => `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
   try {
