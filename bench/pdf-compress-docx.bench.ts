@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from './types';
+import { gsEbook } from '../tests/support/pdf-compress/ghostscript';
 import { compressPdf } from '../lib/tools/pdf/compress/compress-pdf';
 import { compareDocs } from '../tests/support/pdf-compress/page-similarity';
 import { bigPhotoPdf, mixedImagePdf, photoPdf, textPdf } from '../tests/support/pdf-compress/make-pdfs';
@@ -86,22 +87,7 @@ async function compressRows(): Promise<BenchRow[]> {
       let note = 'gs not installed';
       if (gs) {
         const ref = path.join(dir, 'gs.pdf');
-        const g0 = Date.now();
-        execFileSync(
-          'gs',
-          [
-            '-q',
-            '-dNOPAUSE',
-            '-dBATCH',
-            '-dSAFER',
-            '-sDEVICE=pdfwrite',
-            '-dPDFSETTINGS=/ebook',
-            `-sOutputFile=${ref}`,
-            file,
-          ],
-          { stdio: 'ignore' },
-        );
-        const gms = Date.now() - g0;
+        const gms = gsEbook(file, ref);
         const gq = compareDocs(file, ref, pages);
         note = `gs /ebook: ${(fs.statSync(ref).size / bytes.length).toFixed(3)}, SSIM ${gq.mean.toFixed(4)} (worst ${gq.worst.toFixed(4)}), ${(gms / 1000).toFixed(1)} s`;
       }

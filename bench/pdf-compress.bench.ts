@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from './types';
+import { gsEbook } from '../tests/support/pdf-compress/ghostscript';
 import { compressPdf } from '../lib/tools/pdf/compress/compress-pdf';
 import { COMPRESS_LEVELS } from '../lib/tools/pdf/compress/levels';
 import { pageSsim, renderGray } from '../tests/support/pdf-compress/page-similarity';
@@ -57,22 +58,7 @@ export default async function bench(): Promise<BenchRow[]> {
       const input = `${f} (${(bytes.length / 1048576).toFixed(2)} MB)`;
       if (gs) {
         const out = path.join(work, 'gs.pdf');
-        const t0 = Date.now();
-        execFileSync(
-          'gs',
-          [
-            '-q',
-            '-dNOPAUSE',
-            '-dBATCH',
-            '-dSAFER',
-            '-sDEVICE=pdfwrite',
-            '-dPDFSETTINGS=/ebook',
-            `-sOutputFile=${out}`,
-            file,
-          ],
-          { stdio: 'ignore' },
-        );
-        const ms = Date.now() - t0;
+        const ms = gsEbook(file, out);
         rows.push({
           tool: 'gs /ebook',
           input,
