@@ -99,3 +99,20 @@ export async function stopPid(pid: number | undefined, graceMs = 3000): Promise<
     while (alive(pid)) await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** If the test process exits without stopping its servers (a crash, a killed Jest worker), SIGKILL them and
+ * remove their dir so no daemon outlives the run. Returns the unregister function. */
+export function killOnExit(pids: number[], dir: string): () => void {
+  const onExit = () => {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.on('exit', onExit);
+  return () => process.off('exit', onExit);
+}

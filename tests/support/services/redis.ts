@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { freePort, haveBinaries, makeTempDir, startLogged, stopPid, tail, waitFor } from './process';
+import { freePort, haveBinaries, killOnExit, makeTempDir, startLogged, stopPid, tail, waitFor } from './process';
 
 export const hasRedis = haveBinaries('redis-server');
 
@@ -66,9 +66,11 @@ export async function startRedis(opts: { startTimeoutMs?: number } = {}): Promis
     log,
   );
   const pid = child.pid!;
+  const unregister = killOnExit([pid], dir);
   const stop = async () => {
     await stopPid(pid);
     fs.rmSync(dir, { recursive: true, force: true });
+    unregister();
   };
   try {
     await waitFor(
