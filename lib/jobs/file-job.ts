@@ -3,22 +3,14 @@ import 'server-only';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/core/errors';
+import { serverConfig } from '@/lib/config';
 import { downloadName, type FileToolDef } from '@/lib/tools/registry';
 import type { JobOptions } from '@/lib/tools/types';
 import type { Owner } from './owner';
 import { assertSessionId } from './ids';
 import { jobPool } from './pool';
 import { reserveStorage, settleSession } from './storage';
-import {
-  deleteSession,
-  findOutput,
-  inputPath,
-  requireSession,
-  scratchDir,
-  storeOutput,
-  touchSession,
-  type StoredOutput,
-} from './session-store';
+import { sessionStore, type FoundOutput, type StoredOutput } from './store';
 
 export async function processJob(
   tool: FileToolDef,
@@ -28,8 +20,9 @@ export async function processJob(
   owner: Owner,
 ): Promise<StoredOutput> {
   const sessionId = assertSessionId(sessionIdRaw);
-  const meta = await requireSession(sessionId, owner);
-  await touchSession(sessionId);
+  const store = sessionStore();
+  const meta = await store.requireSession(sessionId, owner);
+  await store.touchSession(sessionId);
   if (meta.tool !== tool.api || meta.inputs.length === 0) {
     throw new AppError(
       'BAD_REQUEST',
@@ -43,22 +36,18 @@ export async function processJob(
   // rest (if it is larger) once its size is known. 507 when the budget or the client's share is spent.
   const inputBytes = meta.inputs.reduce((n, i) => n + i.size, 0);
   const reservation = await reserveStorage(client, inputBytes);
-  const workDir = await scratchDir(sessionId, 'job');
+  // While the job waits and runs, the sweeper leaves the session alone.
+  const lease = await store.acquireLease(sessionId, serverConfig().jobTimeoutMs * 2);
+  let workDir = '';
   try {
-    const output = await jobPool().run(
-      {
-        api: tool.api,
-        inputs: meta.inputs.map((i) => ({ path: inputPath(sessionId, i), name: i.name, size: i.size, kind: i.kind })),
-        options,
-        workDir,
-      },
-      client,
-    );
+    workDir = await store.scratchDir(sessionId, 'job');
+    const inputs = await store.materializeInputs(meta, workDir);
+    const output = await jobPool().run({ api: tool.api, inputs, options, workDir }, client);
     const resolved = path.resolve(output.path);
     if (!resolved.startsWith(workDir + path.sep)) throw new Error(`${tool.api} wrote its output outside its work dir`);
     const { size } = await fsp.stat(resolved);
     if (size > reservation.bytes) reservation.grow(size - reservation.bytes);
-    const stored = await storeOutput(meta, resolved, {
+    const stored = await store.storeOutput(meta, resolved, {
       tool: tool.api,
       name: downloadName(tool, meta.inputs[0].name, output.type?.ext),
       mime: output.type?.mime ?? tool.output.mime,
@@ -68,21 +57,18 @@ export async function processJob(
     return stored;
   } finally {
     reservation.release();
-    await fsp.rm(workDir, { recursive: true, force: true });
+    await store.releaseLease(sessionId, lease).catch(() => undefined);
+    if (workDir) await fsp.rm(workDir, { recursive: true, force: true });
   }
 }
 
 /** The stored result a download sends (lib/api/file-response.ts streams it). */
-export async function downloadJob(
-  tool: FileToolDef,
-  fileId: string,
-  owner: Owner,
-): Promise<{ path: string; output: StoredOutput }> {
-  const found = await findOutput(fileId, tool.api, owner);
+export async function downloadJob(tool: FileToolDef, fileId: string, owner: Owner): Promise<FoundOutput> {
+  const found = await sessionStore().findOutput(fileId, tool.api, owner);
   if (!found) throw new AppError('NOT_FOUND', 'This file does not exist or has already been deleted.');
   return found;
 }
 
 export async function cleanupJob(sessionIdRaw: unknown, owner: Owner): Promise<boolean> {
-  return deleteSession(assertSessionId(sessionIdRaw), owner);
+  return sessionStore().deleteSession(assertSessionId(sessionIdRaw), owner);
 }

@@ -3,10 +3,9 @@
 // so concurrent requests cannot all pass one stale check. One client (address) may hold at most its share
 // of the budget. What is on disk is measured (du) now and then; bytes stored since are counted here.
 import 'server-only';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { AppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
+import { sessionStore } from './store';
 
 const FULL = 'The server is out of storage space right now. Please try again in a few minutes.';
 const SHARE =
@@ -32,17 +31,6 @@ function ledger(): Ledger {
   return g[KEY]!;
 }
 
-async function duBytes(dir: string): Promise<number> {
-  let total = 0;
-  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const e of entries) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) total += await duBytes(p);
-    else if (e.isFile()) total += (await fs.stat(p).catch(() => ({ size: 0 }))).size;
-  }
-  return total;
-}
-
 /** Re-measures the data directory when the last measurement is older than maxAgeMs. */
 export async function measureStorage(maxAgeMs = 2000): Promise<void> {
   const l = ledger();
@@ -50,7 +38,7 @@ export async function measureStorage(maxAgeMs = 2000): Promise<void> {
   l.measuring ??= (async () => {
     const started = Date.now();
     // Reserved bytes may already be on disk (staging): counted twice for a moment, never zero times.
-    const base = await duBytes(serverConfig().dataDir);
+    const base = await sessionStore().usedBytes();
     l.base = base;
     l.measuredAt = started;
     l.recent = l.recent.filter((r) => r.at >= started);
