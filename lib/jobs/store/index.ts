@@ -2,6 +2,7 @@
 import 'server-only';
 import { serverConfig, storageConfigErrors } from '@/lib/config';
 import { DiskStore } from './disk';
+import { S3Store } from './s3';
 import type { SessionStore } from './types';
 
 export type { FoundOutput, SessionMeta, SessionStore, StoredInput, StoredOutput, SweepReport } from './types';
@@ -16,8 +17,7 @@ export function sessionStore(): SessionStore {
   if (g[KEY]?.key === key) return g[KEY]!.store;
   const errors = storageConfigErrors(cfg);
   if (errors.length) throw new Error(`Storage settings are inconsistent:\n  ${errors.join('\n  ')}`);
-  if (cfg.storage === 's3') throw new Error('STORAGE=s3: the s3 backend is being written (issue 17), use disk.');
-  const store: SessionStore = new DiskStore();
+  const store: SessionStore = cfg.storage === 's3' ? new S3Store() : new DiskStore();
   g[KEY] = { key, store };
   return store;
 }
