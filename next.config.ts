@@ -9,7 +9,15 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Helpers and CI may build side by side into separate folders.
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  serverExternalPackages: ['sharp', 'formidable', 'qrcode', 'pdf-lib'],
+  serverExternalPackages: [
+    'sharp',
+    'formidable',
+    'qrcode',
+    'pdf-lib',
+    '@aws-sdk/client-s3',
+    '@aws-sdk/lib-storage',
+    'ioredis',
+  ],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders() }];
   },

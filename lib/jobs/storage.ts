@@ -7,7 +7,7 @@ import 'server-only';
 import { AppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 import { sessionStore } from './store';
-import { settleShared, sharedClientUsed } from './store/s3-records';
+import { exchangeReserved, settleShared, sharedClientUsed } from './store/s3-records';
 
 const FULL = 'The server is out of storage space right now. Please try again in a few minutes.';
 const SHARE =
@@ -54,7 +54,7 @@ export async function measureStorage(maxAgeMs = 2000): Promise<void> {
     await Promise.all(l.pending);
     const started = Date.now();
     // Reserved bytes may already be on disk (staging): counted twice for a moment, never zero times.
-    const base = await sessionStore().usedBytes();
+    const base = (await sessionStore().usedBytes()) + (shared() ? await exchangeReserved(ownReserved()) : 0);
     l.base = base;
     l.measuredAt = started;
     l.recent = l.recent.filter((r) => r.at >= started);
@@ -74,6 +74,30 @@ export function storageUsed(): number {
 }
 
 const shared = () => serverConfig().storage === 's3';
+
+function ownReserved(): number {
+  let total = 0;
+  for (const r of ledger().reservations) total += r.bytes;
+  return total;
+}
+
+// s3: while this instance holds reservations, other instances must keep seeing them (a long upload makes
+// no new measurement of its own): re-published every 2 s, the timer ends with the last reservation.
+const PUBLISH = Symbol.for('onedesk.storage.publish');
+type WithPublisher = typeof globalThis & { [PUBLISH]?: NodeJS.Timeout };
+function publishWhileReserved(): void {
+  const g = globalThis as WithPublisher;
+  if (g[PUBLISH]) return;
+  g[PUBLISH] = setInterval(() => {
+    const idle = ledger().reservations.size === 0;
+    if (idle || !shared()) {
+      clearInterval(g[PUBLISH]);
+      delete g[PUBLISH];
+    }
+    if (shared()) track(exchangeReserved(idle ? 0 : ownReserved()).then(() => undefined));
+  }, 2000);
+  g[PUBLISH].unref();
+}
 
 /** s3: a ledger write to Redis, tracked so a measurement counts it; a failure is logged (the next sweep's
  * measurement and the sessions' own deletion keep the ledger close). */
@@ -98,6 +122,7 @@ export class Reservation {
   private open = true;
   constructor(readonly client: string) {
     ledger().reservations.add(this);
+    if (shared()) publishWhileReserved();
   }
 
   /** Claims more bytes; throws 507 (and keeps what it had) when the budget or the client's share is spent. */

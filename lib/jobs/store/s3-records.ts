@@ -52,3 +52,27 @@ export async function sharedUsed(): Promise<number> {
 export async function sharedClientUsed(client: string): Promise<number> {
   return Math.max(0, Number((await redis().hget(K.cused, client)) ?? 0));
 }
+
+// Reservations in flight (uploads arriving, results being made) of every instance, so concurrent requests
+// on different instances cannot all pass one budget check: each instance publishes its total with an
+// expiry, refreshed while it has any; a crashed instance's entry runs out by itself.
+const RESERVED = 'od:reserved';
+const RESERVED_TTL_MS = 10_000;
+export const instanceId = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** Publishes this instance's reserved bytes and returns the sum the other live instances published. */
+export async function exchangeReserved(own: number, now = Date.now()): Promise<number> {
+  const r = redis();
+  if (own > 0) await r.hset(RESERVED, instanceId, `${Math.round(own)}|${now + RESERVED_TTL_MS}`);
+  else await r.hdel(RESERVED, instanceId);
+  const all = await r.hgetall(RESERVED);
+  let others = 0;
+  const stale: string[] = [];
+  for (const [id, v] of Object.entries(all)) {
+    const [bytes, until] = v.split('|').map(Number);
+    if (!(until > now)) stale.push(id);
+    else if (id !== instanceId) others += bytes || 0;
+  }
+  if (stale.length) await r.hdel(RESERVED, ...stale);
+  return others;
+}

@@ -7,12 +7,13 @@ import { Redis } from 'ioredis';
 import { storeContract } from '@/tests/support/store-contract';
 import { describeWithServices, s3Env, startCeph, type CephGateway } from '@/tests/support/services/ceph';
 import { startRedis, type RedisServer } from '@/tests/support/services/redis';
-import { as, cleanup, download, processStep, upload, useTestDataDir } from '@/tests/support/api';
+import { as, call, cleanup, download, processStep, upload, useTestDataDir } from '@/tests/support/api';
 import { sampleFile } from '@/tests/support/sample-files';
 import { closeSharedRedis } from '../redis';
 import { measureStorage, resetStorage, storageUsed } from '../storage';
 import { sessionStore } from '.';
 import { S3Store } from './s3';
+import { settleShared } from './s3-records';
 import { processScratchRoot } from './scratch';
 
 describe('session store contract: disk', () => {
@@ -109,6 +110,54 @@ describeWithServices(['redis', 'ceph'], 'session store contract: s3 (Ceph gatewa
     expect(await probe.hlen('od:cused')).toBe(0);
     // The job's local copies are gone too.
     expect(fs.readdirSync(processScratchRoot()).filter((d) => d.startsWith('job-'))).toEqual([]);
+  });
+
+  it('shares the storage budget: bytes stored or reserved by another instance count here', async () => {
+    const saved = process.env.DISK_BUDGET_MB;
+    process.env.DISK_BUDGET_MB = '1';
+    const jpeg = await sampleFile('jpeg');
+    // What another instance holds: all of the 1 MB budget but half this upload.
+    const held = 1024 * 1024 - Math.floor(jpeg.data.length / 2);
+    try {
+      // Another instance stored that much: this upload no longer fits in the 1 MB budget.
+      await settleShared('1700000000000other', '10.9.9.9', held);
+      await measureStorage(0);
+      expect((await upload('image/jpg_to_png', [jpeg])).res.status).toBe(507);
+      await settleShared('1700000000000other', '', -1);
+      await measureStorage(0);
+      const ok = await upload('image/jpg_to_png', [jpeg]);
+      expect(ok.res.status).toBe(200);
+      await cleanup('image/jpg_to_png', ok.sessionId);
+      // Another live instance has as much in flight (uploads arriving): the same.
+      await probe.hset('od:reserved', 'other-instance', `${held}|${Date.now() + 10_000}`);
+      await measureStorage(0);
+      expect((await upload('image/jpg_to_png', [jpeg])).res.status).toBe(507);
+      // Its entry runs out when it stops refreshing it (it crashed): room again.
+      await probe.hset('od:reserved', 'other-instance', `${held}|${Date.now() - 1}`);
+      await measureStorage(0);
+      const again = await upload('image/jpg_to_png', [jpeg]);
+      expect(again.res.status).toBe(200);
+      await cleanup('image/jpg_to_png', again.sessionId);
+      expect(await probe.hexists('od:reserved', 'other-instance')).toBe(0);
+    } finally {
+      process.env.DISK_BUDGET_MB = saved;
+      if (saved === undefined) delete process.env.DISK_BUDGET_MB;
+    }
+  });
+
+  it('serves a QR code from object storage', async () => {
+    const res = await call('POST', '/api/qr/generate/process/', { body: JSON.stringify({ content: 'hello s3' }) });
+    expect(res.status).toBe(200);
+    const fileId = (await res.json()).file_id as string;
+    const dl = await call('GET', `/api/qr/generate/download/${fileId}/`);
+    expect(dl.status).toBe(200);
+    expect(dl.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await dl.arrayBuffer());
+    const sharp = (await import('sharp')).default;
+    expect((await sharp(png).metadata()).format).toBe('png');
+    const ref = JSON.parse((await probe.get(`od:file:${fileId}`))!) as { sessionId: string };
+    expect(await objectsOf(ref.sessionId)).toEqual([`sessions/${ref.sessionId}/out/${fileId}`]);
+    await store().deleteSession(ref.sessionId);
   });
 
   it('refuses a bad upload before anything is stored', async () => {
