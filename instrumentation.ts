@@ -2,10 +2,8 @@
 // sweeper deletes expired sessions now and then periodically.
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { storageConfigErrors } = await import('./lib/config');
-    const errors = storageConfigErrors();
-    if (errors.length)
-      throw new Error(`OneDesk cannot start, storage settings are inconsistent:\n  ${errors.join('\n  ')}`);
+    const { exitOnBadStorageConfig } = await import('./lib/jobs/store/startup-check');
+    exitOnBadStorageConfig();
     const { startSweeper } = await import('./lib/jobs/sweeper');
     startSweeper();
   }
