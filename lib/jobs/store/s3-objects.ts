@@ -3,6 +3,7 @@
 // the few object operations the store needs.
 import 'server-only';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -12,6 +13,7 @@ import {
   HeadBucketCommand,
   ListObjectsV2Command,
   PutBucketLifecycleConfigurationCommand,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -19,6 +21,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { serverConfig } from '@/lib/config';
 
 const DAY_MS = 86_400_000;
+const MB = 1024 * 1024;
+const SINGLE_PUT_MAX = 64 * MB;
 /** Every object this store writes lives under this prefix (the lifecycle rule covers only it). */
 export const OBJECT_PREFIX = 'sessions/';
 
@@ -91,15 +95,22 @@ export class S3Objects {
       .catch((e) => console.warn(`[store] could not set the bucket lifecycle rule: ${(e as Error).message}`));
   }
 
+  /** Uploads a local file: one streamed PUT up to 64 MB (no buffering, the least CPU), multipart above
+   * (parts retried one by one). */
   async putFile(key: string, file: string, contentType = 'application/octet-stream'): Promise<void> {
     await this.ensureBucket();
-    const upload = new Upload({
+    const { size } = await stat(file);
+    const params = { Bucket: this.bucket, Key: key, ContentType: contentType };
+    if (size <= SINGLE_PUT_MAX) {
+      await this.client.send(new PutObjectCommand({ ...params, Body: createReadStream(file), ContentLength: size }));
+      return;
+    }
+    await new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentType: contentType },
+      params: { ...params, Body: createReadStream(file) },
       queueSize: 2,
-      partSize: 8 * 1024 * 1024,
-    });
-    await upload.done();
+      partSize: 16 * MB,
+    }).done();
   }
 
   /** The object's bytes as a stream, or null when it does not exist. */

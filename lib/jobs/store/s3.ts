@@ -67,11 +67,15 @@ export class S3Store implements SessionStore {
   }
 
   async replaceInputs(sessionId: string, inputs: StoredInput[], files: string[]): Promise<void> {
-    await this.objects.deletePrefix(`${prefix(sessionId)}in/`);
-    for (const [i, f] of files.entries()) {
+    // The previous inputs are known from the record (no listing); a record-less leftover goes with the
+    // session's prefix when it is deleted.
+    const previous = await this.readSession(sessionId);
+    const stale = (previous?.inputs ?? []).map((i) => i.file).filter((f) => !inputs.some((i) => i.file === f));
+    if (stale.length) await this.objects.delete(stale.map((f) => inKey(sessionId, f)));
+    await eachLimited(files, 4, async (f, i) => {
       await this.objects.putFile(inKey(sessionId, inputs[i].file), f);
       await fs.rm(f, { force: true });
-    }
+    });
   }
 
   async scratchDir(id: string, kind: 'job'): Promise<string> {
@@ -83,15 +87,13 @@ export class S3Store implements SessionStore {
   async materializeInputs(meta: SessionMeta, dir: string): Promise<JobInput[]> {
     const inDir = path.join(dir, 'in');
     await fs.mkdir(inDir, { recursive: true });
-    const out: JobInput[] = [];
-    for (const i of meta.inputs) {
+    return eachLimited(meta.inputs, 4, async (i) => {
       const local = path.join(inDir, i.file);
       // Swept or expired between the check and the job: as gone as a missing session.
       if (!(await this.objects.download(inKey(meta.id, i.file), local)))
         throw new AppError('NOT_FOUND', NOT_FOUND_SESSION);
-      out.push({ path: local, name: i.name, size: i.size, kind: i.kind });
-    }
-    return out;
+      return { path: local, name: i.name, size: i.size, kind: i.kind };
+    });
   }
 
   async storeOutput(
@@ -202,4 +204,18 @@ export class S3Store implements SessionStore {
   usedBytes(): Promise<number> {
     return sharedUsed();
   }
+}
+
+/** fn over items, at most `limit` at a time; results in item order. */
+async function eachLimited<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
 }

@@ -46,7 +46,9 @@ describeWithServices(['redis', 'ceph'], 'session store contract: s3 (Ceph gatewa
   afterAll(async () => {
     await probe?.quit();
     await closeSharedRedis();
-    for (const k of Object.keys(s3Env(gw, bucket))) delete process.env[k];
+    for (const k of ['STORAGE', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+      delete process.env[k];
+    delete process.env.S3_FORCE_PATH_STYLE;
     delete process.env.REDIS_URL;
     resetStorage();
     await Promise.all([gw?.stop(), redisServer?.stop()]);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, haveBinaries, killOnExit, makeTempDir, startLogged, stopPid, tail, waitFor } from './process';
+import { Fatal, freePort, haveBinaries, killOnExit, makeTempDir, startLogged, stopPid, tail, waitFor } from './process';
 import { hasRedis } from './redis';
 
 const run = promisify(execFile);
@@ -83,6 +83,20 @@ function httpStatus(url: string): Promise<number> {
 /** Starts mon, OSD and gateway and makes an S3 user. Throws (after cleaning up) with the daemons' log tails
  * when something does not come up in time. */
 export async function startCeph(opts: { startTimeoutMs?: number; memstoreMb?: number } = {}): Promise<CephGateway> {
+  // A free port can be taken by someone else between the check and the bind (other test runs start
+  // servers too): such a start fails fast and is retried on fresh ports.
+  const errors: string[] = [];
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      return await startCephOnce(opts);
+    } catch (e) {
+      errors.push(`attempt ${attempt}: ${(e as Error).message}`);
+    }
+  }
+  throw new Error(errors.join('\n'));
+}
+
+async function startCephOnce(opts: { startTimeoutMs?: number; memstoreMb?: number }): Promise<CephGateway> {
   const t0 = Date.now();
   const timeout = opts.startTimeoutMs ?? 90_000;
   const [monPort, rgwPort] = [await freePort(), await freePort()];
@@ -106,16 +120,19 @@ export async function startCeph(opts: { startTimeoutMs?: number; memstoreMb?: nu
     await run('ceph-mon', [...c, '--mkfs', '-i', 'a', '--monmap', `${dir}/monmap`]);
     const mon = startLogged('ceph-mon', [...c, '-i', 'a', '-f'], log('mon.out'));
     pids.push(mon.pid!);
-    const osdUuid = randomUUID();
+    // The monitor answering on our port must be ours (same fsid), not another run's that took the port.
     await waitFor(
-      'ceph-mon (osd new)',
+      `ceph-mon on port ${monPort}`,
       async () => {
-        if (mon.exitCode !== null) throw new Error(`ceph-mon exited\n${tail(log('mon.out'))}`);
-        await run('ceph', [...c, '--connect-timeout', '10', 'osd', 'new', osdUuid], { timeout: 15_000 });
+        if (mon.exitCode !== null) throw new Fatal(`ceph-mon exited\n${tail(log('mon.out'))}`);
+        const { stdout } = await run('ceph', [...c, '--connect-timeout', '10', 'fsid'], { timeout: 15_000 });
+        if (stdout.trim() !== fsid) throw new Fatal(`port ${monPort} answers for another cluster (${stdout.trim()})`);
         return true;
       },
       timeout,
     );
+    const osdUuid = randomUUID();
+    await run('ceph', [...c, '--connect-timeout', '10', 'osd', 'new', osdUuid], { timeout: 30_000 });
     await run('ceph-osd', [...c, '-i', '0', '--mkfs', '--osd-uuid', osdUuid], { timeout: 30_000 });
     const osd = startLogged('ceph-osd', [...c, '-i', '0', '-f'], log('osd.out'));
     pids.push(osd.pid!);
@@ -130,13 +147,16 @@ export async function startCeph(opts: { startTimeoutMs?: number; memstoreMb?: nu
           ['radosgw', rgw],
         ] as const)
           if (child.exitCode !== null)
-            throw new Error(
+            throw new Fatal(
               `${name} exited with ${child.exitCode}\n${tail(log(`${name === 'radosgw' ? 'rgw' : 'osd'}.out`))}`,
             );
         return (await httpStatus(`${endpoint}/`)) === 200;
       },
       Math.max(1000, timeout - (Date.now() - t0)),
     );
+    // A gateway that lost the port race exits; the 200 then came from someone else's.
+    await new Promise((r) => setTimeout(r, 200));
+    if (rgw.exitCode !== null) throw new Fatal(`radosgw exited (port ${rgwPort} taken?)\n${tail(log('rgw.out'))}`);
     const startSeconds = (Date.now() - t0) / 1000;
     const accessKeyId = `OD${randomUUID().replace(/-/g, '').slice(0, 18).toUpperCase()}`;
     const secretAccessKey = randomUUID().replace(/-/g, '');

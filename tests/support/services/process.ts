@@ -38,7 +38,11 @@ export function makeTempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `onedesk-${prefix}-`));
 }
 
-/** Polls check() until it is true or the time is up; the last error (if any) goes into the message. */
+/** Thrown from a readiness check when waiting longer cannot help (the daemon exited). */
+export class Fatal extends Error {}
+
+/** Polls check() until it is true or the time is up; the last error (if any) goes into the message. A Fatal
+ * error ends the wait at once. */
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   let last: unknown;
@@ -46,6 +50,7 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
     try {
       if (await check()) return;
     } catch (e) {
+      if (e instanceof Fatal) throw e;
       last = e;
     }
     if (Date.now() > until)
