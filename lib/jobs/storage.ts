@@ -7,7 +7,6 @@ import 'server-only';
 import { AppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 import { sessionStore } from './store';
-import { exchangeReserved, settleShared, sharedClientUsed } from './store/s3-records';
 
 const FULL = 'The server is out of storage space right now. Please try again in a few minutes.';
 const SHARE =
@@ -54,7 +53,7 @@ export async function measureStorage(maxAgeMs = 2000): Promise<void> {
     await Promise.all(l.pending);
     const started = Date.now();
     // Reserved bytes may already be on disk (staging): counted twice for a moment, never zero times.
-    const base = (await sessionStore().usedBytes()) + (shared() ? await exchangeReserved(ownReserved()) : 0);
+    const base = (await sessionStore().usedBytes()) + (shared() ? await s3Ledger().exchangeReserved(ownReserved()) : 0);
     l.base = base;
     l.measuredAt = started;
     l.recent = l.recent.filter((r) => r.at >= started);
@@ -75,6 +74,12 @@ export function storageUsed(): number {
 
 const shared = () => serverConfig().storage === 's3';
 
+/** The Redis ledger (s3 mode only; loaded on first use so the disk default does not load ioredis). */
+function s3Ledger(): typeof import('./store/s3-records') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./store/s3-records');
+}
+
 function ownReserved(): number {
   let total = 0;
   for (const r of ledger().reservations) total += r.bytes;
@@ -94,7 +99,12 @@ function publishWhileReserved(): void {
       clearInterval(g[PUBLISH]);
       delete g[PUBLISH];
     }
-    if (shared()) track(exchangeReserved(idle ? 0 : ownReserved()).then(() => undefined));
+    if (shared())
+      track(
+        s3Ledger()
+          .exchangeReserved(idle ? 0 : ownReserved())
+          .then(() => undefined),
+      );
   }, 2000);
   g[PUBLISH].unref();
 }
@@ -147,7 +157,7 @@ export class Reservation {
 /** Starts a reservation for a client, measuring the disk first if the last measurement is stale. */
 export async function reserveStorage(client: string, bytes = 0): Promise<Reservation> {
   await measureStorage();
-  if (shared()) ledger().clientBase.set(client, await sharedClientUsed(client));
+  if (shared()) ledger().clientBase.set(client, await s3Ledger().sharedClientUsed(client));
   const r = new Reservation(client);
   try {
     r.grow(bytes);
@@ -164,7 +174,7 @@ export function settleSession(sessionId: string, client: string, bytes: number, 
   const before = l.sessions.get(sessionId)?.bytes ?? 0;
   l.sessions.set(sessionId, { client, bytes });
   l.recent.push({ bytes: bytes - before, at: Date.now() });
-  if (shared()) track(settleShared(sessionId, client, bytes));
+  if (shared()) track(s3Ledger().settleShared(sessionId, client, bytes));
   paidBy?.release();
 }
 
@@ -173,7 +183,7 @@ export function forgetSession(sessionId: string): void {
   const l = ledger();
   const s = l.sessions.get(sessionId);
   // Another instance may have stored it: the shared ledger always hears of the deletion.
-  if (shared()) track(settleShared(sessionId, '', -1));
+  if (shared()) track(s3Ledger().settleShared(sessionId, '', -1));
   if (!s) return;
   l.sessions.delete(sessionId);
   l.recent.push({ bytes: -s.bytes, at: Date.now() });

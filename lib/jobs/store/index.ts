@@ -2,7 +2,6 @@
 import 'server-only';
 import { serverConfig, storageConfigErrors } from '@/lib/config';
 import { DiskStore } from './disk';
-import { S3Store } from './s3';
 import type { SessionStore } from './types';
 
 export type { FoundOutput, SessionMeta, SessionStore, StoredInput, StoredOutput, SweepReport } from './types';
@@ -17,7 +16,14 @@ export function sessionStore(): SessionStore {
   if (g[KEY]?.key === key) return g[KEY]!.store;
   const errors = storageConfigErrors(cfg);
   if (errors.length) throw new Error(`Storage settings are inconsistent:\n  ${errors.join('\n  ')}`);
-  const store: SessionStore = cfg.storage === 's3' ? new S3Store() : new DiskStore();
+  const store: SessionStore = cfg.storage === 's3' ? new (loadS3().S3Store)() : new DiskStore();
   g[KEY] = { key, store };
   return store;
+}
+
+/** The s3 backend loads only when chosen: the AWS SDK and ioredis take ~0.1 s of CPU to load, which the
+ * single-machine default does not pay. */
+function loadS3(): typeof import('./s3') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./s3');
 }

@@ -63,7 +63,13 @@ export const instanceId = `${process.pid}-${Math.random().toString(36).slice(2, 
 /** Publishes this instance's reserved bytes and returns the sum the other live instances published. */
 export async function exchangeReserved(own: number, now = Date.now()): Promise<number> {
   const r = redis();
-  if (own > 0) await r.hset(RESERVED, instanceId, `${Math.round(own)}|${now + RESERVED_TTL_MS}`);
+  // The hash itself expires too, so an idle cluster keeps no such key.
+  if (own > 0)
+    await r
+      .multi()
+      .hset(RESERVED, instanceId, `${Math.round(own)}|${now + RESERVED_TTL_MS}`)
+      .pexpire(RESERVED, RESERVED_TTL_MS)
+      .exec();
   else await r.hdel(RESERVED, instanceId);
   const all = await r.hgetall(RESERVED);
   let others = 0;
