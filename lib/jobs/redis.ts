@@ -14,7 +14,7 @@ export function redisUrl(): string {
 
 /** A new connection; the caller closes it (quit()). */
 export function createRedis(options: RedisOptions = {}): Redis {
-  return new Redis(redisUrl(), {
+  const client = new Redis(redisUrl(), {
     // Fail a command after a few reconnect attempts instead of queueing it forever while Redis is down;
     // BullMQ overrides this with null for its blocking connections.
     maxRetriesPerRequest: 3,
@@ -22,6 +22,17 @@ export function createRedis(options: RedisOptions = {}): Redis {
     connectionName: 'onedesk',
     ...options,
   });
+  // Without a listener ioredis reports every failed reconnect as an unhandled error event; one line per
+  // outage is enough (commands fail on their own and are answered as errors).
+  let down = false;
+  client.on('error', (e: Error) => {
+    if (!down) console.error(`[redis] ${e.message}`);
+    down = true;
+  });
+  client.on('ready', () => {
+    down = false;
+  });
+  return client;
 }
 
 let shared: { url: string; client: Redis } | null = null;

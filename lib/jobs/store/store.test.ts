@@ -1,5 +1,6 @@
 // The SessionStore contract against both backends: disk always, s3 against a real single-node Ceph gateway
 // and redis-server (skipped visibly where the Debian packages are absent), plus the four API steps in s3 mode.
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -161,6 +162,18 @@ describeWithServices(['redis', 'ceph'], 'session store contract: s3 (Ceph gatewa
     expect(await objectsOf(ref.sessionId)).toEqual([`sessions/${ref.sessionId}/out/${fileId}`]);
     await store().deleteSession(ref.sessionId);
   });
+
+  it('stores a file past the single-PUT size in parts, byte for byte', async () => {
+    const big = path.join(data.dir(), 'big.bin');
+    const bytes = randomBytes(65 * 1024 * 1024 + 123);
+    fs.writeFileSync(big, bytes);
+    await store().objects.putFile('sessions/1700000000000bigfile/in/0', big);
+    const local = path.join(data.dir(), 'big-back.bin');
+    expect(await store().objects.download('sessions/1700000000000bigfile/in/0', local)).toBe(true);
+    const digest = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    expect(digest(fs.readFileSync(local))).toBe(digest(bytes));
+    expect(await store().objects.deletePrefix('sessions/1700000000000bigfile/')).toBe(1);
+  }, 120_000);
 
   it('refuses a bad upload before anything is stored', async () => {
     const up = await upload('image/jpg_to_png', [{ name: 'x.jpg', data: Buffer.from('not a jpeg at all') }]);
