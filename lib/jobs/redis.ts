@@ -51,5 +51,8 @@ export function sharedRedis(): Redis {
 export async function closeSharedRedis(): Promise<void> {
   const s = shared;
   shared = null;
-  if (s) await s.client.quit().catch(() => s.client.disconnect());
+  if (!s) return;
+  // quit() waits for a reply a server that is down never sends.
+  if (s.client.status === 'ready') await s.client.quit().catch(() => s.client.disconnect());
+  else s.client.disconnect();
 }

@@ -7,6 +7,7 @@ import 'server-only';
 import { AppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 import { sessionStore } from './store';
+import { isStorageDown, storageDownError } from './store/unavailable';
 
 const FULL = 'The server is out of storage space right now. Please try again in a few minutes.';
 const SHARE =
@@ -156,8 +157,12 @@ export class Reservation {
 
 /** Starts a reservation for a client, measuring the disk first if the last measurement is stale. */
 export async function reserveStorage(client: string, bytes = 0): Promise<Reservation> {
-  await measureStorage();
-  if (shared()) ledger().clientBase.set(client, await s3Ledger().sharedClientUsed(client));
+  try {
+    await measureStorage();
+    if (shared()) ledger().clientBase.set(client, await s3Ledger().sharedClientUsed(client));
+  } catch (e) {
+    throw isStorageDown(e) ? storageDownError() : e;
+  }
   const r = new Reservation(client);
   try {
     r.grow(bytes);

@@ -2,6 +2,7 @@
 import 'server-only';
 import { serverConfig, storageConfigErrors } from '@/lib/config';
 import { DiskStore } from './disk';
+import { withOutageErrors } from './unavailable';
 import type { SessionStore } from './types';
 
 export type { FoundOutput, SessionMeta, SessionStore, StoredInput, StoredOutput, SweepReport } from './types';
@@ -16,7 +17,7 @@ export function sessionStore(): SessionStore {
   if (g[KEY]?.key === key) return g[KEY]!.store;
   const errors = storageConfigErrors(cfg);
   if (errors.length) throw new Error(`Storage settings are inconsistent:\n  ${errors.join('\n  ')}`);
-  const store: SessionStore = cfg.storage === 's3' ? new (loadS3().S3Store)() : new DiskStore();
+  const store: SessionStore = cfg.storage === 's3' ? withOutageErrors(new (loadS3().S3Store)()) : new DiskStore();
   g[KEY] = { key, store };
   return store;
 }

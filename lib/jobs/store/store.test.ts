@@ -45,7 +45,7 @@ describeWithServices(['redis', 'ceph'], 'session store contract: s3 (Ceph gatewa
     resetStorage();
   }, 180_000);
   afterAll(async () => {
-    await probe?.quit();
+    probe?.disconnect();
     await closeSharedRedis();
     for (const k of ['STORAGE', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
       delete process.env[k];
@@ -193,5 +193,19 @@ describeWithServices(['redis', 'ceph'], 'session store contract: s3 (Ceph gatewa
     expect(report.scratch).toBe(1);
     expect([fs.existsSync(dead), fs.existsSync(live), fs.existsSync(otherHost)]).toEqual([false, true, true]);
     expect(fs.existsSync(processScratchRoot())).toBe(true);
+  });
+
+  // Last: it stops Redis.
+  it('answers 503 with Retry-After, not 500, while Redis is down', async () => {
+    await redisServer.stop();
+    const up = await upload('image/jpg_to_png', [await sampleFile('jpeg')]);
+    expect(up.res.status).toBe(503);
+    expect(up.res.headers.get('retry-after')).toBe('30');
+    expect(up.body).toMatchObject({
+      success: false,
+      error: 'Storage is temporarily unavailable. Please try again in a minute.',
+    });
+    const dl = await download('image/jpg_to_png', '0'.repeat(32));
+    expect(dl.res.status).toBe(503);
   });
 });
