@@ -7,8 +7,8 @@ import path from 'node:path';
 import { serverConfig } from '@/lib/config';
 import { isSessionId } from '../ids';
 import { measureStorage } from '../storage';
-import { isLocallyLeased } from './leases';
-import type { SessionStore, SweepReport } from './types';
+import type { DiskStore } from './disk';
+import type { SweepReport } from './types';
 
 async function mtime(p: string): Promise<number> {
   try {
@@ -22,7 +22,7 @@ async function list(dir: string): Promise<string[]> {
   return fs.readdir(dir).catch(() => [] as string[]);
 }
 
-export async function sweepDisk(store: SessionStore, now: number, startup: boolean): Promise<SweepReport> {
+export async function sweepDisk(store: DiskStore, now: number, startup: boolean): Promise<SweepReport> {
   const cfg = serverConfig();
   const report: SweepReport = { sessions: 0, scratch: 0, orphans: 0 };
   const live = new Set<string>();
@@ -37,7 +37,7 @@ export async function sweepDisk(store: SessionStore, now: number, startup: boole
     }
     // Idle time counts from the last use: meta.json is touched on every step.
     const last = Math.max(await mtime(path.join(dir, 'meta.json')), await mtime(dir));
-    if (now - last > cfg.sessionTtlMs && !isLocallyLeased(id, now)) {
+    if (now - last > cfg.sessionTtlMs && !(await store.isLeased(id, now))) {
       await store.deleteSession(id);
       report.sessions++;
       continue;

@@ -15,7 +15,6 @@ import { serverConfig } from '@/lib/config';
 import { isOwner, ownerHash, type Owner } from '../owner';
 import { forgetSession } from '../storage';
 import { assertSessionId, isFileId, newFileId } from '../ids';
-import { acquireLocalLease, releaseLocalLease } from './leases';
 import { sweepDisk } from './disk-sweep';
 import type { FoundOutput, SessionMeta, SessionStore, StoredInput, StoredOutput } from './types';
 
@@ -30,6 +29,8 @@ async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
   await fs.writeFile(tmp, JSON.stringify(value));
   await fs.rename(tmp, file);
 }
+
+const isLeaseFile = (name: string) => /^lease-[0-9a-f]{16}$/.test(name);
 
 export const NOT_FOUND_SESSION = 'This session has expired or does not exist. Please upload the file again.';
 
@@ -165,12 +166,32 @@ export class DiskStore implements SessionStore {
     return existed;
   }
 
+  /** A lease is a file in the session dir holding its expiry, so every process sharing the disk sees it
+   * (a worker's sweep on a shared DATA_DIR included). */
   async acquireLease(sessionId: string, ms: number): Promise<string> {
-    return acquireLocalLease(sessionId, ms);
+    const token = randomBytes(8).toString('hex');
+    await fs.writeFile(path.join(sessionDir(sessionId), `lease-${token}`), String(Date.now() + ms)).catch((e) => {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; // session already gone: nothing to hold
+    });
+    return token;
   }
 
   async releaseLease(sessionId: string, token?: string): Promise<void> {
-    releaseLocalLease(sessionId, token);
+    const dir = sessionDir(sessionId);
+    const names = token ? [`lease-${token}`] : (await fs.readdir(dir).catch(() => [])).filter(isLeaseFile);
+    await Promise.all(names.map((n) => fs.rm(path.join(dir, n), { force: true })));
+  }
+
+  /** Whether an unexpired lease holds the session; expired lease files are removed. */
+  async isLeased(sessionId: string, now = Date.now()): Promise<boolean> {
+    const dir = sessionDir(sessionId);
+    let held = false;
+    for (const n of (await fs.readdir(dir).catch(() => [])).filter(isLeaseFile)) {
+      const until = Number(await fs.readFile(path.join(dir, n), 'utf8').catch(() => '0'));
+      if (until > now) held = true;
+      else await fs.rm(path.join(dir, n), { force: true });
+    }
+    return held;
   }
 
   sweepOnce(now = Date.now(), startup = false) {

@@ -8,11 +8,13 @@ import { Redis } from 'ioredis';
 import { storeContract } from '@/tests/support/store-contract';
 import { describeWithServices, s3Env, startCeph, type CephGateway } from '@/tests/support/services/ceph';
 import { startRedis, type RedisServer } from '@/tests/support/services/redis';
-import { as, call, cleanup, download, processStep, upload, useTestDataDir } from '@/tests/support/api';
+import { as, call, cleanup, download, newSessionId, processStep, upload, useTestDataDir } from '@/tests/support/api';
+import { ownerHash } from '../owner';
 import { sampleFile } from '@/tests/support/sample-files';
 import { closeSharedRedis } from '../redis';
 import { measureStorage, resetStorage, storageUsed } from '../storage';
 import { sessionStore } from '.';
+import { DiskStore } from './disk';
 import { S3Store } from './s3';
 import { settleShared } from './s3-records';
 import { processScratchRoot } from './scratch';
@@ -28,6 +30,27 @@ describe('session store contract: disk', () => {
     },
   });
   it('is the disk backend by default', () => expect(sessionStore().kind).toBe('disk'));
+
+  it('a lease is seen by another process sharing the disk (its sweep leaves the session alone)', async () => {
+    const id = newSessionId();
+    const owner = { token: 't', fresh: false };
+    await sessionStore().claimSession(id, owner);
+    await sessionStore().saveSession({
+      id,
+      tool: 'pdf/merge',
+      createdAt: 0,
+      owner: ownerHash('t'),
+      inputs: [],
+      outputs: [],
+    });
+    const token = await sessionStore().acquireLease(id, 2 * 60 * 60_000);
+    const worker = new DiskStore(); // as a worker process would have it
+    await worker.sweepOnce(Date.now() + 61 * 60_000);
+    expect(await worker.readSession(id)).not.toBeNull();
+    await sessionStore().releaseLease(id, token);
+    await worker.sweepOnce(Date.now() + 61 * 60_000);
+    expect(await worker.readSession(id)).toBeNull();
+  });
 });
 
 describeWithServices(['redis', 'ceph'], 'session store contract: s3 (Ceph gateway + Redis)', () => {
