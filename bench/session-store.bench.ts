@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { BenchRow } from './types';
-import { hasCeph, s3Env, startCeph } from '../tests/support/services/ceph';
-import { hasRedis, startRedis } from '../tests/support/services/redis';
+import { hasCeph, s3Env, startCephAndRedis } from '../tests/support/services/ceph';
+import { hasRedis } from '../tests/support/services/redis';
 import { sessionStore } from '../lib/jobs/store';
 import { ownerHash } from '../lib/jobs/owner';
 import { closeSharedRedis } from '../lib/jobs/redis';
@@ -82,7 +82,7 @@ export default async function run(): Promise<BenchRow[]> {
         });
       return rows;
     }
-    const [gw, redis] = await Promise.all([startCeph(), startRedis()]);
+    const [gw, redis] = await startCephAndRedis();
     try {
       Object.assign(process.env, s3Env(gw, 'bench-store'), { REDIS_URL: redis.url });
       const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectsCommand } = await import('@aws-sdk/client-s3');

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { storeContract } from '@/tests/support/store-contract';
-import { describeWithServices, s3Env, startCeph, type CephGateway } from '@/tests/support/services/ceph';
-import { startRedis, type RedisServer } from '@/tests/support/services/redis';
+import { describeWithServices, s3Env, startCephAndRedis, type CephGateway } from '@/tests/support/services/ceph';
+import type { RedisServer } from '@/tests/support/services/redis';
 import { as, call, cleanup, download, newSessionId, processStep, upload, useTestDataDir } from '@/tests/support/api';
 import { ownerHash } from '../owner';
 import { sampleFile } from '@/tests/support/sample-files';
@@ -61,7 +61,7 @@ describeWithServices(['redis', 'ceph'], 'session store contract: s3 (Ceph gatewa
   const data = useTestDataDir({ SESSION_TTL_MINUTES: '60', STORAGE: 's3' });
 
   beforeAll(async () => {
-    [gw, redisServer] = await Promise.all([startCeph(), startRedis()]);
+    [gw, redisServer] = await startCephAndRedis();
     console.info(`[services] Ceph gateway answered S3 after ${gw.startSeconds.toFixed(1)} s`);
     Object.assign(process.env, s3Env(gw, bucket), { REDIS_URL: redisServer.url });
     probe = new Redis(redisServer.url);

@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Fatal, freePort, haveBinaries, killOnExit, makeTempDir, startLogged, stopPid, tail, waitFor } from './process';
-import { hasRedis } from './redis';
+import { hasRedis, startRedis, type RedisServer } from './redis';
 
 const run = promisify(execFile);
 
@@ -208,4 +208,13 @@ export function describeWithServices(names: (keyof typeof SERVICES)[], title: st
   const pkgs = missing.map((m) => PACKAGES[m]).join(' ');
   console.warn(`[services] ${missing.join(', ')} not installed: skipping "${title}" (Debian packages: ${pkgs})`);
   describe.skip(`${title} (skipped: ${missing.join(', ')} absent)`, fn);
+}
+
+/** Starts a Ceph gateway and a redis-server together; if either fails, the other is stopped before the
+ * error is thrown, so no server outlives a failed start. */
+export async function startCephAndRedis(): Promise<[CephGateway, RedisServer]> {
+  const [gw, redis] = await Promise.allSettled([startCeph(), startRedis()]);
+  if (gw.status === 'fulfilled' && redis.status === 'fulfilled') return [gw.value, redis.value];
+  await Promise.all([gw, redis].map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
+  throw [gw, redis].map((r) => (r.status === 'rejected' ? r.reason : null)).find(Boolean);
 }
