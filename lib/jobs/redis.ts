@@ -20,6 +20,8 @@ export function createRedis(options: RedisOptions = {}): Redis {
     maxRetriesPerRequest: 3,
     enableOfflineQueue: true,
     connectionName: 'onedesk',
+    // Closing towards a server that is down should not keep the process alive for the default 2 s.
+    disconnectTimeout: 300,
     ...options,
   });
   // Without a listener ioredis reports every failed reconnect as an unhandled error event; one line per

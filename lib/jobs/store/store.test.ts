@@ -64,7 +64,7 @@ describeWithServices(['redis', 'ceph'], 'session store contract: s3 (Ceph gatewa
     [gw, redisServer] = await startCephAndRedis();
     console.info(`[services] Ceph gateway answered S3 after ${gw.startSeconds.toFixed(1)} s`);
     Object.assign(process.env, s3Env(gw, bucket), { REDIS_URL: redisServer.url });
-    probe = new Redis(redisServer.url);
+    probe = new Redis(redisServer.url, { disconnectTimeout: 100 });
     resetStorage();
   }, 180_000);
   afterAll(async () => {
