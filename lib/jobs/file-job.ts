@@ -1,24 +1,13 @@
 // The four steps of a file job (SPEC sections 4 and 7): upload, process, download, cleanup.
 import 'server-only';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { AppError } from '@/lib/core/errors';
-import { downloadName, type FileToolDef } from '@/lib/tools/registry';
+import type { FileToolDef } from '@/lib/tools/registry';
 import type { JobOptions } from '@/lib/tools/types';
 import type { Owner } from './owner';
 import { assertSessionId } from './ids';
-import { jobPool } from './pool';
+import { jobQueue } from './queue';
 import { reserveStorage, settleSession } from './storage';
-import {
-  deleteSession,
-  findOutput,
-  inputPath,
-  requireSession,
-  scratchDir,
-  storeOutput,
-  touchSession,
-  type StoredOutput,
-} from './session-store';
+import { deleteSession, findOutput, requireSession, touchSession, type StoredOutput } from './session-store';
 
 export async function processJob(
   tool: FileToolDef,
@@ -43,32 +32,16 @@ export async function processJob(
   // rest (if it is larger) once its size is known. 507 when the budget or the client's share is spent.
   const inputBytes = meta.inputs.reduce((n, i) => n + i.size, 0);
   const reservation = await reserveStorage(client, inputBytes);
-  const workDir = await scratchDir(sessionId, 'job');
   try {
-    const output = await jobPool().run(
-      {
-        api: tool.api,
-        inputs: meta.inputs.map((i) => ({ path: inputPath(sessionId, i), name: i.name, size: i.size, kind: i.kind })),
-        options,
-        workDir,
-      },
-      client,
+    // Runs here (QUEUE=local) or on a worker (QUEUE=redis): lib/jobs/queue/execute.ts.
+    const stored = await jobQueue().run(
+      { sessionId, tool: tool.api, options, client },
+      { onOutputSize: (size) => size > reservation.bytes && reservation.grow(size - reservation.bytes) },
     );
-    const resolved = path.resolve(output.path);
-    if (!resolved.startsWith(workDir + path.sep)) throw new Error(`${tool.api} wrote its output outside its work dir`);
-    const { size } = await fsp.stat(resolved);
-    if (size > reservation.bytes) reservation.grow(size - reservation.bytes);
-    const stored = await storeOutput(meta, resolved, {
-      tool: tool.api,
-      name: downloadName(tool, meta.inputs[0].name, output.type?.ext),
-      mime: output.type?.mime ?? tool.output.mime,
-      notice: output.notice,
-    });
     settleSession(sessionId, client, inputBytes + stored.size, reservation);
     return stored;
   } finally {
     reservation.release();
-    await fsp.rm(workDir, { recursive: true, force: true });
   }
 }
 

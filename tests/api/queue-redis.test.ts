@@ -1,0 +1,181 @@
+// QUEUE=redis through the real route handlers: the process step is queued in a real redis-server and run by a
+// real `npm run worker` process (its bundle) on the shared data dir. Checks: a lock job's result is right
+// and its password is nowhere in Redis in clear; the per-client job cap and the rate limit are counted in
+// Redis (and the rate limit falls back to memory when Redis is down); a visitor's error keeps its status
+// through the queue; a worker killed mid-job is replaced and the visitor's request still succeeds.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import sharp from 'sharp';
+import { resetRateLimits } from '@/lib/api/rate-limit';
+import { resetJobQueue } from '@/lib/jobs/queue';
+import { as, call, cleanup, download, json, processStep, upload, useTestDataDir } from '../support/api';
+import { queueEnv, startQueueWorker, type QueueWorker } from '../support/queue-worker';
+import { loadFixture } from '../support/tool-fixture';
+
+const hasRedis = fs.existsSync('/usr/bin/redis-server');
+const describeRedis = hasRedis ? describe : describe.skip;
+if (!hasRedis) console.warn('[queue-redis] SKIPPED: redis-server is not installed (Debian package redis-server)');
+
+// TEMPORARY until the store helper's tests/support/services/redis.ts is merged.
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+let redisProc: ChildProcess | null = null;
+let redisUrl = '';
+const redisDir = fs.mkdtempSync(path.join(os.tmpdir(), 'queue-redis-'));
+
+const env = queueEnv('redis://127.0.0.1:1', { SHARED_DATA_DIR: '1', QUEUE_LOCK_SECONDS: '2' });
+const data = useTestDataDir(env);
+let worker: QueueWorker | null = null;
+let spare: QueueWorker | null = null;
+let redis: Redis;
+
+describeRedis('QUEUE=redis with a worker process', () => {
+  beforeAll(async () => {
+    const port = await freePort();
+    redisProc = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', redisDir],
+      {
+        stdio: 'ignore',
+      },
+    );
+    redisUrl = `redis://127.0.0.1:${port}`;
+    redis = new Redis(redisUrl);
+    for (let i = 0; i < 50 && (await redis.ping().catch(() => '')) !== 'PONG'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    process.env.REDIS_URL = redisUrl;
+    await resetJobQueue();
+    worker = await startQueueWorker({ ...env, REDIS_URL: redisUrl, DATA_DIR: data.dir() });
+  });
+  afterAll(async () => {
+    resetRateLimits();
+    await resetJobQueue();
+    await worker?.stop();
+    await spare?.stop();
+    redis?.disconnect();
+    redisProc?.kill('SIGTERM');
+    fs.rmSync(redisDir, { recursive: true, force: true });
+  });
+
+  it('locks a PDF on the worker; the password never sits in Redis in clear text', async () => {
+    const fx = loadFixture('pdf-lock')!;
+    const inputs = await fx.valid();
+    const up = await upload('pdf/lock', inputs, fx.fields);
+    expect(up.res.status).toBe(200);
+    const pr = await processStep('pdf/lock', { session_id: up.sessionId, ...fx.fields });
+    expect(pr.body).toMatchObject({ success: true });
+    const dl = await download('pdf/lock', pr.body.file_id as string);
+    expect(dl.res.status).toBe(200);
+    await fx.check(dl.data, inputs);
+
+    // The finished job's record is kept a few minutes: its data holds the options sealed, not the password.
+    const keys = await redis.keys(`${env.QUEUE_PREFIX}:*`);
+    let sealed = 0;
+    for (const k of keys) {
+      const type = await redis.type(k);
+      const values =
+        type === 'hash'
+          ? Object.values(await redis.hgetall(k))
+          : type === 'string'
+            ? [await redis.get(k)]
+            : type === 'stream'
+              ? (await redis.xrange(k, '-', '+')).flatMap(([, f]) => f)
+              : [];
+      for (const v of values) {
+        expect(v ?? '').not.toContain(fx.fields!.password);
+        if ((v ?? '').includes('"sealed":"v1.')) sealed++;
+      }
+    }
+    expect(sealed).toBeGreaterThan(0);
+    expect((await cleanup('pdf/lock', up.sessionId)).res.status).toBe(200);
+  });
+
+  it('keeps a visitor error its status through the queue', async () => {
+    // A "PDF" that is not one passes the upload sniff only if it starts like one: pdf-lib then fails on it.
+    const broken = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
+    const up = await upload('pdf/compress', [{ name: 'broken.pdf', data: broken }]);
+    expect(up.res.status).toBe(200);
+    const pr = await processStep('pdf/compress', { session_id: up.sessionId });
+    expect(pr.res.status).toBe(422);
+    expect(pr.body.error).toEqual(expect.stringContaining('broken.pdf'));
+  });
+
+  it('counts the per-client job cap in Redis', async () => {
+    process.env.MAX_JOBS_PER_CLIENT = '1';
+    try {
+      const jpg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a6' } })
+        .jpeg()
+        .toBuffer();
+      const a = await upload('image/compress', [{ name: 'a.jpg', data: jpg }]);
+      const b = await upload('image/compress', [{ name: 'b.jpg', data: jpg }]);
+      const [ra, rb] = await Promise.all([
+        processStep('image/compress', { session_id: a.sessionId }),
+        processStep('image/compress', { session_id: b.sessionId }),
+      ]);
+      expect([ra.res.status, rb.res.status].sort()).toEqual([200, 429]);
+      // Given back when the job ended: the next one goes through.
+      expect((await processStep('image/compress', { session_id: b.sessionId })).res.status).toBe(200);
+      expect(await redis.keys(`${env.QUEUE_PREFIX}:client-jobs:*`)).toEqual([]);
+    } finally {
+      process.env.MAX_JOBS_PER_CLIENT = '0';
+    }
+  });
+
+  it('counts the rate limit in Redis, and in memory while Redis is unreachable', async () => {
+    process.env.RATE_LIMIT_PER_MINUTE = '3';
+    const count = () => call('POST', '/api/text/count/', { body: JSON.stringify({ text: 'hi' }) });
+    try {
+      await as('rita', async () => {
+        for (let i = 0; i < 3; i++) expect((await count()).status).toBe(200);
+        const over = await count();
+        expect(over.status).toBe(429);
+        expect((await json(over)).error).toBe('Too many requests. Please wait a moment and try again.');
+      });
+      expect((await redis.keys(`${env.QUEUE_PREFIX}:rate*`)).length).toBeGreaterThan(0);
+      process.env.RATE_LIMIT_PER_MINUTE = '2'; // a new limiter, pointed at a port nobody listens on
+      process.env.REDIS_URL = 'redis://127.0.0.1:1';
+      await as('rudi', async () => {
+        for (let i = 0; i < 2; i++) expect((await count()).status).toBe(200);
+        expect((await count()).status).toBe(429);
+      });
+    } finally {
+      process.env.RATE_LIMIT_PER_MINUTE = '0';
+      process.env.REDIS_URL = redisUrl;
+    }
+  });
+
+  it('hands a job whose worker died to another worker; the request still succeeds', async () => {
+    // Big enough to take a few seconds: the worker is killed while it runs.
+    const noise = await sharp(randomBytes(3000 * 2000 * 3), {
+      raw: { width: 3000, height: 2000, channels: 3 },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const up = await upload('image/compress', [{ name: 'noise.jpg', data: noise }]);
+    expect(up.res.status).toBe(200);
+    const pending = processStep('image/compress', { session_id: up.sessionId });
+    const until = Date.now() + 30_000;
+    while ((await redis.llen(`${env.QUEUE_PREFIX}:document:active`)) === 0 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 300)); // well inside the job, not at its first line
+    await worker!.kill();
+    spare = await startQueueWorker({ ...env, REDIS_URL: redisUrl, DATA_DIR: data.dir() });
+    const pr = await pending;
+    expect(pr.body).toMatchObject({ success: true });
+    expect(pr.res.status).toBe(200);
+    const dl = await download('image/compress', pr.body.file_id as string);
+    expect(dl.res.status).toBe(200);
+    expect((await sharp(dl.data).metadata()).width).toBe(3000);
+  }, 120_000);
+});
