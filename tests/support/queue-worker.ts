@@ -1,5 +1,5 @@
-// Starts `npm run worker`'s bundle (.workers/queue-worker.mjs, built by Jest's global setup or
-// `node scripts/worker.mjs --build-only`) as a child process and waits for its ready line. Stopped by PID.
+// Starts a job worker the way `npm run worker` does (scripts/worker.mjs, without its build step: the bundle
+// is built by Jest's global setup or `npm run build:worker`) and waits for its ready line. Stopped by PID.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -29,7 +29,7 @@ export function queueEnv(redisUrl: string, extra: Record<string, string> = {}): 
 }
 
 export async function startQueueWorker(env: Record<string, string>, timeoutMs = 30_000): Promise<QueueWorker> {
-  const proc = spawn(process.execPath, [path.join(root, '.workers', 'queue-worker.mjs')], {
+  const proc = spawn(process.execPath, [path.join(root, 'scripts', 'worker.mjs'), '--no-build'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

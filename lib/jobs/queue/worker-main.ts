@@ -2,6 +2,7 @@
 // queues (WORKER_QUEUES) with the job-runner pool inside, and the maintenance queue's sweep ticks. The same
 // environment variables as the web instances. SIGTERM/SIGINT: stop taking jobs, finish the running ones, exit.
 import 'server-only';
+import os from 'node:os';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { isAppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
   const { lanes } = parseLanes(cfg.queue.workerQueues);
   const common = {
     prefix: cfg.queue.prefix,
+    // Recorded on each job it takes ("pb"): operators (and the tests) see which process runs what.
+    name: `${os.hostname()}-${process.pid}`,
     // A job whose worker stops renewing its lock is handed to another worker once; a second stall fails it.
     maxStalledCount: 1,
     lockDuration: cfg.queue.lockMs,
