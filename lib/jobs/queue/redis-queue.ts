@@ -74,9 +74,11 @@ export class RedisJobQueue implements JobQueue {
         .add(job.tool, data, {
           jobId: randomUUID(),
           attempts: 1,
-          // The result reaches the waiting instance through the events stream; the record may go soon after.
-          removeOnComplete: { age: 300 },
-          removeOnFail: { age: 3600 },
+          // The result reaches the waiting instance through the events stream (listened to before the job
+          // was added), so a finished job's record (session id, sealed options) goes at once; a failed
+          // one stays an hour for the operator.
+          removeOnComplete: true,
+          removeOnFail: { age: 3600, count: 1000 },
         })
         .catch(unavailable);
       let out: StoredOutput;
