@@ -40,6 +40,26 @@ let worker: QueueWorker | null = null;
 let spare: QueueWorker | null = null;
 let redis: Redis;
 
+/** The worker name ("host-pid") running the document queue's active job, once one is active and (when
+ * `not` is given) it is another one than `not`. */
+async function activeRunner(not = '', timeoutMs = 30_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    for (const id of await redis.lrange(`${env.QUEUE_PREFIX}:document:active`, 0, -1)) {
+      const pb = (await redis.hget(`${env.QUEUE_PREFIX}:document:${id}`, 'pb')) ?? '';
+      if (pb && pb !== not) return pb;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('no job became active');
+}
+
+async function noisePhoto(): Promise<Buffer> {
+  return sharp(randomBytes(3000 * 2000 * 3), { raw: { width: 3000, height: 2000, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
 describeRedis('QUEUE=redis with a worker process', () => {
   beforeAll(async () => {
     const port = await freePort();
@@ -161,17 +181,10 @@ describeRedis('QUEUE=redis with a worker process', () => {
 
   it('hands a job whose worker died to another worker; the request still succeeds', async () => {
     // Big enough to take a few seconds: the worker is killed while it runs.
-    const noise = await sharp(randomBytes(3000 * 2000 * 3), {
-      raw: { width: 3000, height: 2000, channels: 3 },
-    })
-      .jpeg({ quality: 95 })
-      .toBuffer();
-    const up = await upload('image/compress', [{ name: 'noise.jpg', data: noise }]);
+    const up = await upload('image/compress', [{ name: 'noise.jpg', data: await noisePhoto() }]);
     expect(up.res.status).toBe(200);
     const pending = processStep('image/compress', { session_id: up.sessionId });
-    const until = Date.now() + 30_000;
-    while ((await redis.llen(`${env.QUEUE_PREFIX}:document:active`)) === 0 && Date.now() < until)
-      await new Promise((r) => setTimeout(r, 100));
+    expect(await activeRunner()).toBe(`${os.hostname()}-${worker!.pid}`);
     await new Promise((r) => setTimeout(r, 300)); // well inside the job, not at its first line
     await worker!.kill();
     spare = await startQueueWorker({ ...env, REDIS_URL: redisUrl, DATA_DIR: data.dir() });
@@ -181,5 +194,24 @@ describeRedis('QUEUE=redis with a worker process', () => {
     const dl = await download('image/compress', pr.body.file_id as string);
     expect(dl.res.status).toBe(200);
     expect((await sharp(dl.data).metadata()).width).toBe(3000);
+    expect(spare.output()).not.toMatch(/failed/);
+  }, 120_000);
+
+  it('fails a job that killed two workers instead of looping', async () => {
+    const up = await upload('image/compress', [{ name: 'poison.jpg', data: await noisePhoto() }]);
+    const pending = processStep('image/compress', { session_id: up.sessionId });
+    const first = await activeRunner();
+    await spare!.kill();
+    const second = await startQueueWorker({ ...env, REDIS_URL: redisUrl, DATA_DIR: data.dir() });
+    expect(await activeRunner(first)).toBe(`${os.hostname()}-${second.pid}`);
+    await second.kill();
+    spare = await startQueueWorker({ ...env, REDIS_URL: redisUrl, DATA_DIR: data.dir() });
+    const pr = await pending;
+    expect(pr.res.status).toBe(500);
+    expect(pr.body.success).toBe(false);
+    // Nothing of it is left waiting or running: it is in the failed set, not put back in line.
+    expect(await redis.llen(`${env.QUEUE_PREFIX}:document:active`)).toBe(0);
+    expect(await redis.llen(`${env.QUEUE_PREFIX}:document:wait`)).toBe(0);
+    expect(await redis.zcard(`${env.QUEUE_PREFIX}:document:failed`)).toBeGreaterThan(0);
   }, 120_000);
 });
