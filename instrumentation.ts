@@ -3,8 +3,8 @@
 // sweep per tick for the whole cluster, run by a worker (lib/jobs/queue/cluster-sweeper.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { checkQueueConfig } = await import('./lib/jobs/queue/settings');
-    checkQueueConfig();
+    const { exitOnBadQueueConfig } = await import('./lib/jobs/queue/settings');
+    exitOnBadQueueConfig();
     if (process.env.QUEUE === 'redis') {
       const { scheduleClusterSweeper } = await import('./lib/jobs/queue/cluster-sweeper');
       await scheduleClusterSweeper().catch((e) => console.error('[sweeper] cannot schedule:', e?.message ?? e));

@@ -9,7 +9,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Helpers and CI may build side by side into separate folders.
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  serverExternalPackages: ['sharp', 'formidable', 'qrcode', 'pdf-lib'],
+  // The job queue's clients load from node_modules as they are (BullMQ reads its Lua scripts at run time).
+  serverExternalPackages: ['sharp', 'formidable', 'qrcode', 'pdf-lib', 'bullmq', 'ioredis', 'rate-limiter-flexible'],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders() }];
   },

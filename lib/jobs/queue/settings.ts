@@ -50,3 +50,12 @@ export function queueSecretKey(): Buffer {
   if (!key) throw new Error('QUEUE_SECRET_KEY is missing or not 32 bytes (see checkQueueConfig).');
   return key;
 }
+
+/** Server and worker start-up: inconsistent settings stop the process with the list (Next only logs an error
+ * thrown by the instrumentation hook and keeps serving, so this exits itself). */
+export function exitOnBadQueueConfig(): void {
+  const problems = queueConfigProblems();
+  if (problems.length === 0) return;
+  console.error(`OneDesk cannot start, the queue settings are inconsistent:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
