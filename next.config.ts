@@ -9,8 +9,18 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Helpers and CI may build side by side into separate folders.
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  // The job queue's clients load from node_modules as they are (BullMQ reads its Lua scripts at run time).
-  serverExternalPackages: ['sharp', 'formidable', 'qrcode', 'pdf-lib', 'bullmq', 'ioredis', 'rate-limiter-flexible'],
+  // The S3 client, Redis and the job queue load from node_modules as they are (BullMQ reads its Lua scripts).
+  serverExternalPackages: [
+    'sharp',
+    'formidable',
+    'qrcode',
+    'pdf-lib',
+    '@aws-sdk/client-s3',
+    '@aws-sdk/lib-storage',
+    'ioredis',
+    'bullmq',
+    'rate-limiter-flexible',
+  ],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders() }];
   },

@@ -88,7 +88,39 @@ export function serverConfig() {
     // PDF to Word's text recognition: tesseract language codes joined by '+' (e.g. "eng+deu"); empty = every
     // language whose data is installed (Debian tesseract-ocr-*), English always available.
     ocrLangs: (process.env.OCR_LANGS ?? '').trim(),
+    // Where uploads and results live: 'disk' (DATA_DIR, one machine) or 's3' (object storage, with session
+    // records, the file-id index, byte usage and leases in Redis). docs/notes/distributed.md.
+    storage: (process.env.STORAGE || 'disk').trim().toLowerCase(),
+    redisUrl: process.env.REDIS_URL?.trim() || undefined,
+    s3: {
+      endpoint: process.env.S3_ENDPOINT?.trim() || undefined,
+      region: process.env.S3_REGION?.trim() || 'us-east-1',
+      bucket: process.env.S3_BUCKET?.trim() || undefined,
+      accessKeyId: process.env.S3_ACCESS_KEY_ID?.trim() || undefined,
+      secretAccessKey: process.env.S3_SECRET_ACCESS_KEY?.trim() || undefined,
+      // Self-hosted servers (Ceph, MinIO) usually want bucket-in-path URLs.
+      forcePathStyle: /^(1|true|yes)$/i.test(process.env.S3_FORCE_PATH_STYLE?.trim() ?? ''),
+    },
   };
+}
+
+/** The storage settings' mistakes, in words an operator can act on (empty when consistent). Checked at
+ * start-up (instrumentation.ts, the worker) so a bad setting fails at once instead of on the first upload. */
+export function storageConfigErrors(config: ServerConfig = serverConfig()): string[] {
+  const errors: string[] = [];
+  if (config.storage !== 'disk' && config.storage !== 's3')
+    errors.push(`STORAGE must be "disk" or "s3" (got "${config.storage}").`);
+  if (config.storage === 's3') {
+    if (!config.redisUrl) errors.push('STORAGE=s3 needs REDIS_URL (session records and byte usage live in Redis).');
+    if (!config.s3.bucket) errors.push('STORAGE=s3 needs S3_BUCKET.');
+    if (!config.s3.accessKeyId !== !config.s3.secretAccessKey)
+      errors.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither.');
+    if (config.s3.endpoint && !/^https?:\/\/[^/]/.test(config.s3.endpoint))
+      errors.push(`S3_ENDPOINT must be an http(s) URL (got "${config.s3.endpoint}").`);
+  }
+  if (config.redisUrl && !/^rediss?:\/\/[^/]/.test(config.redisUrl))
+    errors.push(`REDIS_URL must be a redis:// or rediss:// URL (got "${config.redisUrl}").`);
+  return errors;
 }
 
 export type ServerConfig = ReturnType<typeof serverConfig>;

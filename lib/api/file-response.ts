@@ -1,8 +1,7 @@
 // A stored result as a download reply: streamed, with its name (RFC 6266) and never cached.
 import 'server-only';
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import type { StoredOutput } from '@/lib/jobs/session-store';
+import type { StoredOutput } from '@/lib/jobs/store';
 
 /** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(name: string): string {
@@ -11,7 +10,8 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export function fileResponse(filePath: string, out: Pick<StoredOutput, 'name' | 'mime' | 'size' | 'notice'>): Response {
+/** @param body the result's bytes, opened from the session store (disk file or object storage) */
+export function fileResponse(body: Readable, out: Pick<StoredOutput, 'name' | 'mime' | 'size' | 'notice'>): Response {
   const headers: Record<string, string> = {
     'Content-Type': out.mime,
     'Content-Length': String(out.size),
@@ -20,6 +20,5 @@ export function fileResponse(filePath: string, out: Pick<StoredOutput, 'name' | 
     'X-Content-Type-Options': 'nosniff',
   };
   if (out.notice) headers['X-Result-Notice'] = encodeURIComponent(out.notice);
-  const body = Readable.toWeb(fs.createReadStream(filePath)) as ReadableStream<Uint8Array>;
-  return new Response(body, { status: 200, headers });
+  return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status: 200, headers });
 }

@@ -2,6 +2,7 @@
 // (handler.ts): upload, process, download and cleanup. The work itself is lib/jobs'.
 import 'server-only';
 import { serverConfig } from '@/lib/config';
+import { AppError } from '@/lib/core/errors';
 import { checkLockPassword } from '@/lib/core/password-rule';
 import { handleUpload } from '@/lib/jobs/upload';
 import { cleanupJob, downloadJob, processJob } from '@/lib/jobs/file-job';
@@ -35,7 +36,9 @@ export async function processStep({ req, tool, client, owner }: ToolCall): Promi
 /** GET /api/X/download/{file_id}/ */
 export async function download(call: ToolCall): Promise<Response> {
   const found = await downloadJob(call.tool, param(call, 'id'), call.owner);
-  return fileResponse(found.path, found.output);
+  const body = await found.open();
+  if (!body) throw new AppError('NOT_FOUND', 'This file does not exist or has already been deleted.');
+  return fileResponse(body, found.output);
 }
 
 /** DELETE /api/X/cleanup/{session_id}/ */

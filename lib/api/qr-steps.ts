@@ -13,14 +13,7 @@ import { fileResponse } from './file-response';
 import { generateQrImage } from '@/lib/qr/generate';
 import { qrOptionsSchema } from '@/lib/qr/options-schema';
 import { newSessionId } from '@/lib/jobs/ids';
-import {
-  claimSession,
-  findOutput,
-  saveSession,
-  scratchDir,
-  storeOutput,
-  type SessionMeta,
-} from '@/lib/jobs/session-store';
+import { sessionStore, type SessionMeta } from '@/lib/jobs/store';
 import { reserveStorage, settleSession } from '@/lib/jobs/storage';
 import { safeFileName } from '@/lib/jobs/upload';
 import { ownerHash } from '@/lib/jobs/owner';
@@ -50,9 +43,10 @@ export async function generate({ req, owner, client }: Call): Promise<Response> 
       inputs: [],
       outputs: [],
     };
-    if (!(await claimSession(meta.id, owner))) throw new Error('fresh session id already taken');
-    await saveSession(meta);
-    const dir = await scratchDir(meta.id, 'job');
+    const store = sessionStore();
+    if (!(await store.claimSession(meta.id, owner))) throw new Error('fresh session id already taken');
+    await store.saveSession(meta);
+    const dir = await store.scratchDir(meta.id, 'job');
     const file = path.join(dir, `qr.${image.ext}`);
     await fs.writeFile(file, image.data);
     const wanted = safeFileName(output_filename);
@@ -61,7 +55,7 @@ export async function generate({ req, owner, client }: Call): Promise<Response> 
       wanted !== 'file' && wanted.toLowerCase().endsWith(`.${image.ext}`)
         ? wanted
         : `qr_code_${Date.now()}.${image.ext}`;
-    const out = await storeOutput(meta, file, { tool: QR_API, name, mime: image.mime });
+    const out = await store.storeOutput(meta, file, { tool: QR_API, name, mime: image.mime });
     settleSession(meta.id, client, out.size, reservation);
     await fs.rm(dir, { recursive: true, force: true });
     return ok({ file_id: out.fileId }, ownerCookie(owner, req));
@@ -72,7 +66,9 @@ export async function generate({ req, owner, client }: Call): Promise<Response> 
 
 /** GET /api/qr/generate/download/{file_id}/, as often as the page asks. */
 export async function download({ params, owner }: Call): Promise<Response> {
-  const found = await findOutput(typeof params.id === 'string' ? params.id : '', QR_API, owner);
-  if (!found) throw new AppError('NOT_FOUND', 'This QR code does not exist or has expired. Please generate it again.');
-  return fileResponse(found.path, found.output);
+  const found = await sessionStore().findOutput(typeof params.id === 'string' ? params.id : '', QR_API, owner);
+  const body = await found?.open();
+  if (!found || !body)
+    throw new AppError('NOT_FOUND', 'This QR code does not exist or has expired. Please generate it again.');
+  return fileResponse(body, found.output);
 }

@@ -47,7 +47,7 @@ function prune(map: Map<string, Window>, now: number): void {
 /** Whether this process shares its limits with other instances through Redis. */
 export const sharedLimits = () => {
   const cfg = serverConfig();
-  return !!process.env.REDIS_URL && (cfg.queue.mode === 'redis' || process.env.STORAGE === 's3');
+  return !!cfg.redisUrl && (cfg.queue.mode === 'redis' || cfg.storage === 's3');
 };
 
 const SHARED = Symbol.for('onedesk.rateLimitShared');

@@ -6,8 +6,9 @@ import type { JobOptions } from '@/lib/tools/types';
 import type { Owner } from './owner';
 import { assertSessionId } from './ids';
 import { jobQueue } from './queue';
+import { jobLifetimeMs } from './queue/settings';
 import { reserveStorage, settleSession } from './storage';
-import { deleteSession, findOutput, requireSession, touchSession, type StoredOutput } from './session-store';
+import { sessionStore, type FoundOutput, type StoredOutput } from './store';
 
 export async function processJob(
   tool: FileToolDef,
@@ -17,8 +18,9 @@ export async function processJob(
   owner: Owner,
 ): Promise<StoredOutput> {
   const sessionId = assertSessionId(sessionIdRaw);
-  const meta = await requireSession(sessionId, owner);
-  await touchSession(sessionId);
+  const store = sessionStore();
+  const meta = await store.requireSession(sessionId, owner);
+  await store.touchSession(sessionId);
   if (meta.tool !== tool.api || meta.inputs.length === 0) {
     throw new AppError(
       'BAD_REQUEST',
@@ -32,6 +34,8 @@ export async function processJob(
   // rest (if it is larger) once its size is known. 507 when the budget or the client's share is spent.
   const inputBytes = meta.inputs.reduce((n, i) => n + i.size, 0);
   const reservation = await reserveStorage(client, inputBytes);
+  // While the job waits and runs (here or on a worker), the sweeper leaves the session alone.
+  const lease = await store.acquireLease(sessionId, jobLifetimeMs());
   try {
     // Runs here (QUEUE=local) or on a worker (QUEUE=redis): lib/jobs/queue/execute.ts.
     const stored = await jobQueue().run(
@@ -42,20 +46,17 @@ export async function processJob(
     return stored;
   } finally {
     reservation.release();
+    await store.releaseLease(sessionId, lease).catch(() => undefined);
   }
 }
 
 /** The stored result a download sends (lib/api/file-response.ts streams it). */
-export async function downloadJob(
-  tool: FileToolDef,
-  fileId: string,
-  owner: Owner,
-): Promise<{ path: string; output: StoredOutput }> {
-  const found = await findOutput(fileId, tool.api, owner);
+export async function downloadJob(tool: FileToolDef, fileId: string, owner: Owner): Promise<FoundOutput> {
+  const found = await sessionStore().findOutput(fileId, tool.api, owner);
   if (!found) throw new AppError('NOT_FOUND', 'This file does not exist or has already been deleted.');
   return found;
 }
 
 export async function cleanupJob(sessionIdRaw: unknown, owner: Owner): Promise<boolean> {
-  return deleteSession(assertSessionId(sessionIdRaw), owner);
+  return sessionStore().deleteSession(assertSessionId(sessionIdRaw), owner);
 }

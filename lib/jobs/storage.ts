@@ -1,12 +1,13 @@
-// The disk budget (DISK_BUDGET_MB) as a ledger: bytes are reserved synchronously as they arrive (an
-// upload's chunks, a job's result, a QR image) against what is on disk plus every reservation in flight,
+// The storage budget (DISK_BUDGET_MB) as a ledger: bytes are reserved synchronously as they arrive (an
+// upload's chunks, a job's result, a QR image) against what is stored plus every reservation in flight,
 // so concurrent requests cannot all pass one stale check. One client (address) may hold at most its share
-// of the budget. What is on disk is measured (du) now and then; bytes stored since are counted here.
+// of the budget. What is stored is measured now and then (disk: du of DATA_DIR; s3: the shared ledger in
+// Redis, which every instance updates as sessions are stored and deleted); bytes stored since are counted here.
 import 'server-only';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { AppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
+import { sessionStore } from './store';
+import { exchangeReserved, settleShared, sharedClientUsed } from './store/s3-records';
 
 const FULL = 'The server is out of storage space right now. Please try again in a few minutes.';
 const SHARE =
@@ -22,25 +23,27 @@ interface Ledger {
   reservations: Set<Reservation>;
   /** Bytes each session holds (inputs and result) and whose they are. */
   sessions: Map<string, { client: string; bytes: number }>;
+  /** s3: each client's stored bytes across all instances, as last read from Redis. */
+  clientBase: Map<string, number>;
+  /** s3: ledger writes to Redis not yet confirmed (a measurement waits for them). */
+  pending: Set<Promise<void>>;
 }
 
 const KEY = Symbol.for('onedesk.storage');
 type WithLedger = typeof globalThis & { [KEY]?: Ledger };
 function ledger(): Ledger {
   const g = globalThis as WithLedger;
-  g[KEY] ??= { base: 0, measuredAt: 0, measuring: null, recent: [], reservations: new Set(), sessions: new Map() };
+  g[KEY] ??= {
+    base: 0,
+    measuredAt: 0,
+    measuring: null,
+    recent: [],
+    reservations: new Set(),
+    sessions: new Map(),
+    clientBase: new Map(),
+    pending: new Set(),
+  };
   return g[KEY]!;
-}
-
-async function duBytes(dir: string): Promise<number> {
-  let total = 0;
-  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const e of entries) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) total += await duBytes(p);
-    else if (e.isFile()) total += (await fs.stat(p).catch(() => ({ size: 0 }))).size;
-  }
-  return total;
 }
 
 /** Re-measures the data directory when the last measurement is older than maxAgeMs. */
@@ -48,9 +51,10 @@ export async function measureStorage(maxAgeMs = 2000): Promise<void> {
   const l = ledger();
   if (Date.now() - l.measuredAt < maxAgeMs) return;
   l.measuring ??= (async () => {
+    await Promise.all(l.pending);
     const started = Date.now();
     // Reserved bytes may already be on disk (staging): counted twice for a moment, never zero times.
-    const base = await duBytes(serverConfig().dataDir);
+    const base = (await sessionStore().usedBytes()) + (shared() ? await exchangeReserved(ownReserved()) : 0);
     l.base = base;
     l.measuredAt = started;
     l.recent = l.recent.filter((r) => r.at >= started);
@@ -69,10 +73,46 @@ export function storageUsed(): number {
   return Math.max(0, total);
 }
 
+const shared = () => serverConfig().storage === 's3';
+
+function ownReserved(): number {
+  let total = 0;
+  for (const r of ledger().reservations) total += r.bytes;
+  return total;
+}
+
+// s3: while this instance holds reservations, other instances must keep seeing them (a long upload makes
+// no new measurement of its own): re-published every 2 s, the timer ends with the last reservation.
+const PUBLISH = Symbol.for('onedesk.storage.publish');
+type WithPublisher = typeof globalThis & { [PUBLISH]?: NodeJS.Timeout };
+function publishWhileReserved(): void {
+  const g = globalThis as WithPublisher;
+  if (g[PUBLISH]) return;
+  g[PUBLISH] = setInterval(() => {
+    const idle = ledger().reservations.size === 0;
+    if (idle || !shared()) {
+      clearInterval(g[PUBLISH]);
+      delete g[PUBLISH];
+    }
+    if (shared()) track(exchangeReserved(idle ? 0 : ownReserved()).then(() => undefined));
+  }, 2000);
+  g[PUBLISH].unref();
+}
+
+/** s3: a ledger write to Redis, tracked so a measurement counts it; a failure is logged (the next sweep's
+ * measurement and the sessions' own deletion keep the ledger close). */
+function track(write: Promise<void>): void {
+  const l = ledger();
+  const p = write
+    .catch((e) => console.error('[storage] shared ledger update failed:', e instanceof Error ? e.message : e))
+    .finally(() => l.pending.delete(p));
+  l.pending.add(p);
+}
+
 function clientUsed(client: string): number {
   const l = ledger();
-  let total = 0;
-  for (const s of l.sessions.values()) if (s.client === client) total += s.bytes;
+  let total = shared() ? (l.clientBase.get(client) ?? 0) : 0;
+  if (!shared()) for (const s of l.sessions.values()) if (s.client === client) total += s.bytes;
   for (const r of l.reservations) if (r.client === client) total += r.bytes;
   return total;
 }
@@ -82,6 +122,7 @@ export class Reservation {
   private open = true;
   constructor(readonly client: string) {
     ledger().reservations.add(this);
+    if (shared()) publishWhileReserved();
   }
 
   /** Claims more bytes; throws 507 (and keeps what it had) when the budget or the client's share is spent. */
@@ -106,6 +147,7 @@ export class Reservation {
 /** Starts a reservation for a client, measuring the disk first if the last measurement is stale. */
 export async function reserveStorage(client: string, bytes = 0): Promise<Reservation> {
   await measureStorage();
+  if (shared()) ledger().clientBase.set(client, await sharedClientUsed(client));
   const r = new Reservation(client);
   try {
     r.grow(bytes);
@@ -122,6 +164,7 @@ export function settleSession(sessionId: string, client: string, bytes: number, 
   const before = l.sessions.get(sessionId)?.bytes ?? 0;
   l.sessions.set(sessionId, { client, bytes });
   l.recent.push({ bytes: bytes - before, at: Date.now() });
+  if (shared()) track(settleShared(sessionId, client, bytes));
   paidBy?.release();
 }
 
@@ -129,6 +172,8 @@ export function settleSession(sessionId: string, client: string, bytes: number, 
 export function forgetSession(sessionId: string): void {
   const l = ledger();
   const s = l.sessions.get(sessionId);
+  // Another instance may have stored it: the shared ledger always hears of the deletion.
+  if (shared()) track(settleShared(sessionId, '', -1));
   if (!s) return;
   l.sessions.delete(sessionId);
   l.recent.push({ bytes: -s.bytes, at: Date.now() });

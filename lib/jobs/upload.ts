@@ -9,14 +9,7 @@ import { AppError, bareFileName, displayName } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 import type { FileToolDef } from '@/lib/tools/registry';
 import { assertSessionId } from './ids';
-import {
-  claimSession,
-  readSession,
-  saveSession,
-  sessionDir,
-  type SessionMeta,
-  type StoredInput,
-} from './session-store';
+import { sessionStore, type SessionMeta, type StoredInput } from './store';
 import { reserveStorage, settleSession } from './storage';
 import { UploadMeter } from './upload-meter';
 import { sniffFile, type OfficeSniffer } from './sniff';
@@ -82,10 +75,10 @@ export async function handleUpload(
   // Every byte is paid for from the disk budget as it arrives (507 when the budget or the client's share is spent).
   const reservation = await reserveStorage(client);
 
-  // The session id travels in the form itself, so we parse into a staging folder under the data root
-  // first and only move the files into the session once the id is checked.
-  const stagingRoot = path.join(cfg.dataDir, 'staging');
-  await fs.mkdir(stagingRoot, { recursive: true });
+  // The session id travels in the form itself, so we parse into a local staging folder first and only
+  // store the files in the session once the id is checked and their bytes sniffed.
+  const store = sessionStore();
+  const stagingRoot = await store.stagingRoot();
   const staging = await fs.mkdtemp(path.join(stagingRoot, 'up-'));
   const source = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream);
   const meter = new UploadMeter({
@@ -156,18 +149,18 @@ export async function handleUpload(
 
     // Replace the session's inputs (a retried upload must not mix with the previous one). A new session is
     // created exclusively: of two visitors racing on one id, only the first gets it.
-    const dir = sessionDir(sessionId);
-    if (!(await claimSession(sessionId, owner))) {
+    if (!(await store.claimSession(sessionId, owner))) {
       throw new AppError('NOT_FOUND', 'This session has expired or does not exist. Please start again.');
     }
-    const previous = await readSession(sessionId);
+    const previous = await store.readSession(sessionId);
     if (previous && !isOwner(previous.owner, owner)) {
       throw new AppError('NOT_FOUND', 'This session has expired or does not exist. Please start again.');
     }
-    const inDir = path.join(dir, 'in');
-    await fs.rm(inDir, { recursive: true, force: true });
-    await fs.mkdir(inDir);
-    for (const [i, f] of uploaded.entries()) await fs.rename(f.filepath, path.join(inDir, inputs[i].file));
+    await store.replaceInputs(
+      sessionId,
+      inputs,
+      uploaded.map((f) => f.filepath),
+    );
     const meta: SessionMeta = {
       id: sessionId,
       tool: tool.api,
@@ -176,7 +169,7 @@ export async function handleUpload(
       inputs,
       outputs: previous?.outputs ?? [],
     };
-    await saveSession(meta);
+    await store.saveSession(meta);
     const held = inputs.reduce((n, i) => n + i.size, 0) + meta.outputs.reduce((n, o) => n + o.size, 0);
     settleSession(sessionId, client, held, reservation);
     return { meta };

@@ -6,6 +6,7 @@ import { Queue } from 'bullmq';
 import { serverConfig } from '@/lib/config';
 import { commandConnection } from './connection';
 import { MAINTENANCE } from './lanes';
+import { sweep } from '../sweeper';
 
 export const SWEEP_SCHEDULER = 'sweep';
 
@@ -25,4 +26,12 @@ export async function scheduleClusterSweeper(): Promise<void> {
     await queue.close().catch(() => undefined);
     connection.disconnect();
   }
+}
+
+/** A web instance's start with QUEUE=redis: the schedule (no timer of its own), and with STORAGE=s3 its own
+ * dead scratch removed once (on a shared disk the disk sweep's start-up pass would touch others' jobs). */
+export async function startClusterSweeper(): Promise<void> {
+  await scheduleClusterSweeper().catch((e) => console.error('[sweeper] cannot schedule:', e?.message ?? e));
+  if (serverConfig().storage === 's3')
+    await sweep(Date.now(), true).catch((e) => console.error('[sweeper] start-up sweep failed:', e?.message ?? e));
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { AppError } from '@/lib/core/errors';
 import { downloadName, fileToolByApi } from '@/lib/tools/registry';
 import { jobPool } from '../pool';
-import { inputPath, readSession, scratchDir, storeOutput, type StoredOutput } from '../session-store';
+import { sessionStore, type StoredOutput } from '../store';
 import type { FileJob, JobHooks } from './types';
 
 const GONE = 'This session has expired or does not exist. Please upload the file again.';
@@ -16,29 +16,19 @@ export async function executeFileJob(job: FileJob, hooks: JobHooks = {}): Promis
   const tool = fileToolByApi(job.tool);
   if (!tool) throw new Error(`unknown tool ${job.tool}`);
   // Read again here: on a worker the session may have been deleted while the job waited in the queue.
-  const meta = await readSession(job.sessionId);
+  const store = sessionStore();
+  const meta = await store.readSession(job.sessionId);
   if (!meta || meta.inputs.length === 0) throw new AppError('NOT_FOUND', GONE);
-  const workDir = await scratchDir(job.sessionId, 'job');
+  const workDir = await store.scratchDir(job.sessionId, 'job');
   try {
-    const output = await jobPool().run(
-      {
-        api: tool.api,
-        inputs: meta.inputs.map((i) => ({
-          path: inputPath(job.sessionId, i),
-          name: i.name,
-          size: i.size,
-          kind: i.kind,
-        })),
-        options: job.options,
-        workDir,
-      },
-      job.client,
-    );
+    // disk: the inputs in place; s3: downloaded into the work dir.
+    const inputs = await store.materializeInputs(meta, workDir);
+    const output = await jobPool().run({ api: tool.api, inputs, options: job.options, workDir }, job.client);
     const resolved = path.resolve(output.path);
     if (!resolved.startsWith(workDir + path.sep)) throw new Error(`${tool.api} wrote its output outside its work dir`);
     const { size } = await fsp.stat(resolved);
     hooks.onOutputSize?.(size);
-    return await storeOutput(meta, resolved, {
+    return await store.storeOutput(meta, resolved, {
       tool: tool.api,
       name: downloadName(tool, meta.inputs[0].name, output.type?.ext),
       mime: output.type?.mime ?? tool.output.mime,

@@ -9,12 +9,12 @@ import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
-import type { StoredOutput } from '../session-store';
+import type { StoredOutput } from '../store';
 import { ClientSlots } from './client-slots';
 import { blockingConnection, commandConnection } from './connection';
 import { laneOf, type Lane } from './lanes';
 import { sealOptions } from './secrets';
-import { queueSecretKey } from './settings';
+import { jobLifetimeMs, queueSecretKey } from './settings';
 import type { FileJob, JobHooks, JobQueue } from './types';
 import { decodeFailure, type QueuedJobData } from './wire';
 
@@ -54,8 +54,7 @@ export class RedisJobQueue implements JobQueue {
 
   async run(job: FileJob, hooks: JobHooks = {}): Promise<StoredOutput> {
     const cfg = serverConfig();
-    // Longest a job may take once queued: its time limit, once more after a stall, and the stall detection.
-    const ttl = 2 * cfg.jobTimeoutMs + 3 * cfg.queue.lockMs + 60_000;
+    const ttl = jobLifetimeMs(cfg);
     await this.slots.take(job.client, cfg.maxJobsPerClient, ttl).catch(unavailable);
     try {
       const h = this.lane(laneOf(job.tool));

@@ -10,7 +10,7 @@ function problems(env: Record<string, string>) {
   const saved = { ...process.env };
   Object.assign(process.env, env);
   try {
-    return queueConfigProblems(serverConfig(), process.env);
+    return queueConfigProblems(serverConfig());
   } finally {
     for (const k of Object.keys(env)) if (saved[k] === undefined) delete process.env[k];
     Object.assign(process.env, saved);

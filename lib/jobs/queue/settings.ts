@@ -13,7 +13,7 @@ export function parseSecretKey(raw: string | undefined): Buffer | null {
 }
 
 /** What is wrong with the queue settings (empty when they are consistent). */
-export function queueConfigProblems(cfg: ServerConfig = serverConfig(), env = process.env): string[] {
+export function queueConfigProblems(cfg: ServerConfig = serverConfig()): string[] {
   const q = cfg.queue;
   const problems: string[] = [];
   if (q.mode !== 'local' && q.mode !== 'redis') {
@@ -24,14 +24,13 @@ export function queueConfigProblems(cfg: ServerConfig = serverConfig(), env = pr
   if (unknown.length || lanes.length === 0)
     problems.push(`WORKER_QUEUES lists queues to consume, from "document" and "model" (got "${q.workerQueues}").`);
   if (q.mode === 'local') return problems;
-  if (!env.REDIS_URL) problems.push('QUEUE=redis needs REDIS_URL (e.g. redis://127.0.0.1:6379).');
+  if (!cfg.redisUrl) problems.push('QUEUE=redis needs REDIS_URL (e.g. redis://127.0.0.1:6379).');
   if (!parseSecretKey(q.secretKey))
     problems.push(
       'QUEUE=redis needs QUEUE_SECRET_KEY: 32 random bytes as 64 hex digits (openssl rand -hex 32), the same on ' +
         'every web instance and worker; it encrypts secret job options (the lock password) while they wait in Redis.',
     );
-  const storage = (env.STORAGE || 'disk').trim();
-  if (storage !== 's3' && !q.sharedDataDir)
+  if (cfg.storage !== 's3' && !q.sharedDataDir)
     problems.push(
       'QUEUE=redis with STORAGE=disk: workers on other machines cannot read this disk. Use STORAGE=s3, or declare ' +
         'that DATA_DIR is one shared disk mounted by every web instance and worker with SHARED_DATA_DIR=1.',
@@ -58,4 +57,10 @@ export function exitOnBadQueueConfig(): void {
   if (problems.length === 0) return;
   console.error(`OneDesk cannot start, the queue settings are inconsistent:\n  ${problems.join('\n  ')}`);
   process.exit(1);
+}
+
+/** Longest a job may live once queued: its time limit, once more after a stall, and the stall detection. The
+ * web instance waits this long and its lease on the session lasts as long. */
+export function jobLifetimeMs(cfg: ServerConfig = serverConfig()): number {
+  return cfg.queue.mode === 'redis' ? 2 * cfg.jobTimeoutMs + 3 * cfg.queue.lockMs + 60_000 : cfg.jobTimeoutMs * 2;
 }

@@ -1,7 +1,7 @@
 // The one job-queue interface the API code sees (issue 17). Two backends: 'local' runs a job in this process's
 // pool (today's behaviour), 'redis' hands it to a BullMQ queue that `npm run worker` processes consume.
 import type { JobOptions } from '@/lib/tools/types';
-import type { StoredOutput } from '../session-store';
+import type { StoredOutput } from '../store';
 
 /** One file job as it travels: which session, which tool, the visitor's options and who asked. */
 export interface FileJob {

@@ -7,6 +7,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { isAppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 import { resetJobPool } from '../pool';
+import { exitOnBadStorageConfig } from '../store/startup-check';
 import { sweep } from '../sweeper';
 import { scheduleClusterSweeper } from './cluster-sweeper';
 import { blockingConnection } from './connection';
@@ -29,6 +30,7 @@ async function runFileJob(job: Job<QueuedJobData>): Promise<unknown> {
 }
 
 async function main(): Promise<void> {
+  exitOnBadStorageConfig();
   checkQueueConfig();
   const cfg = serverConfig();
   if (cfg.queue.mode !== 'redis') throw new Error('npm run worker needs QUEUE=redis (and REDIS_URL).');
@@ -67,6 +69,8 @@ async function main(): Promise<void> {
   for (const w of workers) w.on('error', (e) => console.error('[worker] redis:', e.message));
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   await scheduleClusterSweeper();
+  // This process's own leftovers only (a previous life's scratch on this host); s3: local scratch is apart.
+  if (cfg.storage === 's3') await sweep(Date.now(), true);
   console.log(
     `[worker] ready (pid ${process.pid}): ${lanes.map((l) => `${l} x${concurrency[l]}`).join(', ')}, ${MAINTENANCE}`,
   );
