@@ -3,12 +3,8 @@
 // and its password is nowhere in Redis in clear; the per-client job cap and the rate limit are counted in
 // Redis (and the rate limit falls back to memory when Redis is down); a visitor's error keeps its status
 // through the queue; a worker killed mid-job is replaced and the visitor's request still succeeds.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { resetRateLimits } from '@/lib/api/rate-limit';
@@ -16,23 +12,10 @@ import { resetJobQueue } from '@/lib/jobs/queue';
 import { as, call, cleanup, download, json, processStep, upload, useTestDataDir } from '../support/api';
 import { queueEnv, startQueueWorker, type QueueWorker } from '../support/queue-worker';
 import { loadFixture } from '../support/tool-fixture';
+import { describeWithRedis, startRedis, type RedisServer } from '../support/services/redis';
 
-const hasRedis = fs.existsSync('/usr/bin/redis-server');
-const describeRedis = hasRedis ? describe : describe.skip;
-if (!hasRedis) console.warn('[queue-redis] SKIPPED: redis-server is not installed (Debian package redis-server)');
-
-// TEMPORARY until the store helper's tests/support/services/redis.ts is merged.
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-let redisProc: ChildProcess | null = null;
+let redisServer: RedisServer | undefined;
 let redisUrl = '';
-const redisDir = fs.mkdtempSync(path.join(os.tmpdir(), 'queue-redis-'));
 
 const env = queueEnv('redis://127.0.0.1:1', { SHARED_DATA_DIR: '1', QUEUE_LOCK_SECONDS: '2' });
 const data = useTestDataDir(env);
@@ -60,20 +43,11 @@ async function noisePhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-describeRedis('QUEUE=redis with a worker process', () => {
+describeWithRedis('QUEUE=redis with a worker process', () => {
   beforeAll(async () => {
-    const port = await freePort();
-    redisProc = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', redisDir],
-      {
-        stdio: 'ignore',
-      },
-    );
-    redisUrl = `redis://127.0.0.1:${port}`;
+    redisServer = await startRedis();
+    redisUrl = redisServer.url;
     redis = new Redis(redisUrl);
-    for (let i = 0; i < 50 && (await redis.ping().catch(() => '')) !== 'PONG'; i++)
-      await new Promise((r) => setTimeout(r, 100));
     process.env.REDIS_URL = redisUrl;
     await resetJobQueue();
     worker = await startQueueWorker({ ...env, REDIS_URL: redisUrl, DATA_DIR: data.dir() });
@@ -84,8 +58,7 @@ describeRedis('QUEUE=redis with a worker process', () => {
     await worker?.stop();
     await spare?.stop();
     redis?.disconnect();
-    redisProc?.kill('SIGTERM');
-    fs.rmSync(redisDir, { recursive: true, force: true });
+    await redisServer?.stop();
   });
 
   it('locks a PDF on the worker; the password never sits in Redis in clear text', async () => {
