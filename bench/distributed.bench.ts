@@ -10,9 +10,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from './types';
-import { startWeb, Visitor, type WebInstance } from '../tests/support/cluster';
+import { startCephWithRetry, startWeb, Visitor, type WebInstance } from '../tests/support/cluster';
 import { queueEnv, startQueueWorker, type QueueWorker } from '../tests/support/queue-worker';
-import { hasCeph, s3Env, startCeph } from '../tests/support/services/ceph';
+import { hasCeph, s3Env } from '../tests/support/services/ceph';
 import { hasRedis, startRedis } from '../tests/support/services/redis';
 import { loadFixture, type ToolFixture } from '../tests/support/tool-fixture';
 
@@ -134,7 +134,7 @@ export default async function run(): Promise<BenchRow[]> {
   }
 
   // Distributed: Redis + Ceph + A + B + one worker.
-  const [redis, gw] = await Promise.all([startRedis(), startCeph()]);
+  const [redis, gw] = await Promise.all([startRedis(), startCephWithRetry()]);
   const web: WebInstance[] = [];
   let worker: QueueWorker | null = null;
   let distRes;

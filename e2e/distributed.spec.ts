@@ -9,9 +9,9 @@ import { expect, test } from '@playwright/test';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
-import { hasCeph, s3Env, startCeph, type CephGateway } from '../tests/support/services/ceph';
+import { hasCeph, s3Env, type CephGateway } from '../tests/support/services/ceph';
 import { hasRedis, startRedis, type RedisServer } from '../tests/support/services/redis';
-import { startWeb, Visitor, type WebInstance } from '../tests/support/cluster';
+import { startCephWithRetry, startWeb, Visitor, type WebInstance } from '../tests/support/cluster';
 import { queueEnv, startQueueWorker, type QueueWorker } from '../tests/support/queue-worker';
 import { loadFixture } from '../tests/support/tool-fixture';
 
@@ -48,8 +48,8 @@ async function objects(prefix = 'sessions/'): Promise<string[]> {
 const sessionKeys = async (id: string) => (await redis.keys('*')).filter((k) => k.includes(id));
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  [redisServer, gw] = await Promise.all([startRedis(), startCeph()]);
+  test.setTimeout(420_000);
+  [redisServer, gw] = await Promise.all([startRedis(), startCephWithRetry()]);
   redis = new Redis(redisServer.url);
   s3 = new S3Client({
     endpoint: gw.endpoint,
@@ -68,6 +68,15 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  // Each process's output, for a failure's post-mortem.
+  const logs = path.resolve(__dirname, '..', 'test-results', 'distributed');
+  fs.mkdirSync(logs, { recursive: true });
+  for (const [name, out] of [
+    ['web-A', A?.output()],
+    ['web-B', B?.output()],
+    ...workers.map((w) => [`worker-${w.pid}`, w.output()]),
+  ])
+    if (out) fs.writeFileSync(path.join(logs, `${name}.log`), out);
   for (const w of workers) await w.stop().catch(() => undefined);
   await Promise.all([A?.stop(), B?.stop()]);
   redis?.disconnect();

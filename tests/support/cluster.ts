@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { startCeph, type CephGateway } from './services/ceph';
 import type { FixtureFile } from './tool-fixture';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -133,5 +134,18 @@ export class Visitor {
   async cleanup(base: string, api: string, sessionId: string) {
     const res = await this.call(base, 'DELETE', `/api/${api}/cleanup/${sessionId}/`);
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+}
+
+/** The single-node Ceph gateway, tried again when a start fails: under heavy load its OSD sometimes exits at
+ * start ("wrong fsid" from the monitor) although the same command line works the next time. */
+export async function startCephWithRetry(tries = 3): Promise<CephGateway> {
+  for (let i = 1; ; i++) {
+    try {
+      return await startCeph();
+    } catch (e) {
+      if (i >= tries) throw e;
+      console.warn(`[cluster] Ceph start ${i} failed, trying again: ${(e as Error).message.split('\n')[0]}`);
+    }
   }
 }

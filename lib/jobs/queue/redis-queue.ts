@@ -11,7 +11,7 @@ import { AppError } from '@/lib/core/errors';
 import { serverConfig } from '@/lib/config';
 import type { StoredOutput } from '../store';
 import { ClientSlots } from './client-slots';
-import { blockingConnection, commandConnection } from './connection';
+import { blockingConnection, commandConnection, whenReady } from './connection';
 import { laneOf, type Lane } from './lanes';
 import { sealOptions } from './secrets';
 import { jobLifetimeMs, queueSecretKey } from './settings';
@@ -55,6 +55,7 @@ export class RedisJobQueue implements JobQueue {
   async run(job: FileJob, hooks: JobHooks = {}): Promise<StoredOutput> {
     const cfg = serverConfig();
     const ttl = jobLifetimeMs(cfg);
+    await whenReady(this.redis).catch(unavailable);
     await this.slots.take(job.client, cfg.maxJobsPerClient, ttl).catch(unavailable);
     try {
       const h = this.lane(laneOf(job.tool));
