@@ -60,6 +60,8 @@ interface Measure {
   jobs: number;
   wallMs: number;
   cpuMs: number;
+  /** 1-minute load average at the end (the machine is shared: wall times move with it, CPU times less) */
+  load: number;
 }
 
 async function measure(pids: () => number[], run: () => Promise<number>): Promise<Measure> {
@@ -68,7 +70,7 @@ async function measure(pids: () => number[], run: () => Promise<number>): Promis
   const jobs = await run();
   const wallMs = performance.now() - t;
   const cpuMs = pids().reduce((n, p) => n + treeCpuMs(p), 0) - cpu0;
-  return { jobs, wallMs, cpuMs };
+  return { jobs, wallMs, cpuMs, load: os.loadavg()[0] };
 }
 
 /** Sequential jobs (one visitor), then `parallel` visitors at once, each doing the whole mix. */
@@ -120,9 +122,10 @@ export default async function run(): Promise<BenchRow[]> {
   };
   const limits = { RATE_LIMIT_PER_MINUTE: '0', MAX_JOBS_PER_CLIENT: '0' };
   const rows: BenchRow[] = [];
-  const load = () => os.loadavg()[0].toFixed(1);
   const note = (m: Measure, extra = '') =>
-    `${perMin(m).toFixed(1)} jobs/min, CPU ${(m.cpuMs / m.jobs).toFixed(0)} ms/job${extra}, load ${load()}`;
+    `${perMin(m).toFixed(1)} jobs/min, CPU ${(m.cpuMs / m.jobs).toFixed(0)} ms/job${extra}, load ${m.load.toFixed(1)}`;
+  const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(0)}`;
+  const cpuPerJob = (m: Measure) => m.cpuMs / m.jobs;
 
   // Local: one instance, today's default.
   const local = await startWeb({ ...limits, DATA_DIR: dataDir() });
@@ -173,7 +176,7 @@ export default async function run(): Promise<BenchRow[]> {
       ms: perJob(distRes.seq),
       note: note(
         distRes.seq,
-        `; overhead +${(perJob(distRes.seq) - perJob(localRes.seq)).toFixed(0)} ms/job (x${(perJob(distRes.seq) / perJob(localRes.seq)).toFixed(2)})`,
+        `; wall ${signed(perJob(distRes.seq) - perJob(localRes.seq))} ms/job, CPU ${signed(cpuPerJob(distRes.seq) - cpuPerJob(localRes.seq))} ms/job vs local`,
       ),
     },
     {
@@ -186,7 +189,10 @@ export default async function run(): Promise<BenchRow[]> {
       tool: `cluster/s3+redis ${PARALLEL} visitors`,
       input: '2 web + 1 worker, A->B',
       ms: perJob(distRes.par),
-      note: note(distRes.par, `; x${(perMin(distRes.par) / perMin(localRes.par)).toFixed(2)} the local rate`),
+      note: note(
+        distRes.par,
+        `; x${(perMin(distRes.par) / perMin(localRes.par)).toFixed(2)} the local rate, CPU ${signed(cpuPerJob(distRes.par) - cpuPerJob(localRes.par))} ms/job vs local`,
+      ),
     },
   );
   return rows;
