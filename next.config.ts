@@ -9,6 +9,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Helpers and CI may build side by side into separate folders.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // The S3 client, Redis and the job queue load from node_modules as they are (BullMQ reads its Lua scripts).
   serverExternalPackages: [
     'sharp',
     'formidable',
@@ -17,6 +18,8 @@ const nextConfig: NextConfig = {
     '@aws-sdk/client-s3',
     '@aws-sdk/lib-storage',
     'ioredis',
+    'bullmq',
+    'rate-limiter-flexible',
   ],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders() }];

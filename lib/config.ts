@@ -71,6 +71,20 @@ export function serverConfig() {
       deeplApiUrl: process.env.DEEPL_API_URL || undefined,
       apertiumBin: process.env.APERTIUM_BIN || 'apertium',
     },
+    // Where file jobs run (issue 17, lib/jobs/queue/): 'local' = this process's pool (the default), 'redis' =
+    // BullMQ queues in Redis consumed by `npm run worker` processes. Checked at start-up (checkQueueConfig).
+    queue: {
+      mode: (process.env.QUEUE || 'local').trim(),
+      // AES-256 key for job options that are secrets (the lock password) while they sit in Redis.
+      secretKey: process.env.QUEUE_SECRET_KEY || undefined,
+      prefix: process.env.QUEUE_PREFIX || 'onedesk',
+      // A worker that stops renewing its job's lock this long is presumed dead: another worker takes the job.
+      lockMs: Math.max(1, num('QUEUE_LOCK_SECONDS', 30)) * 1000,
+      // STORAGE=disk with QUEUE=redis: the operator declares DATA_DIR is one disk every process mounts.
+      sharedDataDir: /^(1|true|yes)$/i.test(process.env.SHARED_DATA_DIR ?? ''),
+      // Which queues a worker process consumes (document, model): scale the two apart.
+      workerQueues: (process.env.WORKER_QUEUES || 'document,model').trim(),
+    },
     // PDF to Word's text recognition: tesseract language codes joined by '+' (e.g. "eng+deu"); empty = every
     // language whose data is installed (Debian tesseract-ocr-*), English always available.
     ocrLangs: (process.env.OCR_LANGS ?? '').trim(),

@@ -7,7 +7,7 @@ import { AppError } from '@/lib/core/errors';
 import { fileToolByApi, type FileToolDef } from '@/lib/tools/registry';
 import type { Owner } from '@/lib/jobs/owner';
 import { clientKey } from './client-key';
-import { checkRateLimit } from './rate-limit';
+import { limitRequest } from './rate-limit';
 import { readOwner } from './owner';
 import { fail } from './respond';
 
@@ -61,7 +61,7 @@ function endpoint<T>(
       let fallback = 'Request failed';
       try {
         const client = clientKey(req);
-        if (options.rateLimited !== false) checkRateLimit(client);
+        if (options.rateLimited !== false) await limitRequest(client);
         const params = await ctx.params;
         const found = resolve(params);
         fallback = found.fallback;

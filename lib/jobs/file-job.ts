@@ -1,14 +1,12 @@
 // The four steps of a file job (SPEC sections 4 and 7): upload, process, download, cleanup.
 import 'server-only';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { AppError } from '@/lib/core/errors';
-import { serverConfig } from '@/lib/config';
-import { downloadName, type FileToolDef } from '@/lib/tools/registry';
+import type { FileToolDef } from '@/lib/tools/registry';
 import type { JobOptions } from '@/lib/tools/types';
 import type { Owner } from './owner';
 import { assertSessionId } from './ids';
-import { jobPool } from './pool';
+import { jobQueue } from './queue';
+import { jobLifetimeMs } from './queue/settings';
 import { reserveStorage, settleSession } from './storage';
 import { sessionStore, type FoundOutput, type StoredOutput } from './store';
 
@@ -36,29 +34,19 @@ export async function processJob(
   // rest (if it is larger) once its size is known. 507 when the budget or the client's share is spent.
   const inputBytes = meta.inputs.reduce((n, i) => n + i.size, 0);
   const reservation = await reserveStorage(client, inputBytes);
-  // While the job waits and runs, the sweeper leaves the session alone.
-  const lease = await store.acquireLease(sessionId, serverConfig().jobTimeoutMs * 2);
-  let workDir = '';
+  // While the job waits and runs (here or on a worker), the sweeper leaves the session alone.
+  const lease = await store.acquireLease(sessionId, jobLifetimeMs());
   try {
-    workDir = await store.scratchDir(sessionId, 'job');
-    const inputs = await store.materializeInputs(meta, workDir);
-    const output = await jobPool().run({ api: tool.api, inputs, options, workDir }, client);
-    const resolved = path.resolve(output.path);
-    if (!resolved.startsWith(workDir + path.sep)) throw new Error(`${tool.api} wrote its output outside its work dir`);
-    const { size } = await fsp.stat(resolved);
-    if (size > reservation.bytes) reservation.grow(size - reservation.bytes);
-    const stored = await store.storeOutput(meta, resolved, {
-      tool: tool.api,
-      name: downloadName(tool, meta.inputs[0].name, output.type?.ext),
-      mime: output.type?.mime ?? tool.output.mime,
-      notice: output.notice,
-    });
+    // Runs here (QUEUE=local) or on a worker (QUEUE=redis): lib/jobs/queue/execute.ts.
+    const stored = await jobQueue().run(
+      { sessionId, tool: tool.api, options, client },
+      { onOutputSize: (size) => size > reservation.bytes && reservation.grow(size - reservation.bytes) },
+    );
     settleSession(sessionId, client, inputBytes + stored.size, reservation);
     return stored;
   } finally {
     reservation.release();
     await store.releaseLease(sessionId, lease).catch(() => undefined);
-    if (workDir) await fsp.rm(workDir, { recursive: true, force: true });
   }
 }
 
