@@ -10,8 +10,8 @@ import { ownerCookie } from './owner';
 import { ok, readJson } from './respond';
 import { qrBody } from './schemas';
 import { fileResponse } from './file-response';
-import { generateQrImage } from '@/lib/qr/generate';
-import { qrOptionsSchema } from '@/lib/qr/options-schema';
+import { generateQrImage } from '@/lib/tools/qr/generate/server';
+import { qrOptionsSchema } from '@/lib/tools/qr/generate/options-schema';
 import { newSessionId } from '@/lib/jobs/ids';
 import {
   claimSession,

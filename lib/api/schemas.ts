@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LIMITS, type FileToolApi } from '@/lib/tools/registry';
 import { toolSettings } from '@/lib/tools/options';
 import { AppError } from './errors';
-import { charCount } from '@/lib/text/count';
+import { charCount } from '@/lib/tools/text/count/count';
 
 const atMost = (limit: number) => (s: string) => charCount(s) <= limit;
 

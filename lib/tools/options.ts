@@ -3,11 +3,11 @@
 // them is answered byte for byte as before. Browser-safe (plain zod), so a page can validate before sending.
 import type { z } from 'zod';
 import type { FileToolApi } from './registry';
-import { imageCompressSettings } from './image/compress-settings';
-import { pngToJpgSettings } from './image/png-to-jpg-settings';
-import { pngToSvgSettings } from './image/png-to-svg-settings';
+import { imageCompressSettings } from './image/compress/options';
+import { pngToJpgSettings } from './image/png-to-jpg/options';
+import { pngToSvgSettings } from './image/png-to-svg/options';
 import { pdfCompressSettings } from './pdf/compress/levels';
-import { removeBackgroundSettings } from './image/background/settings';
+import { removeBackgroundSettings } from './image/remove-background/settings';
 
 export type SettingsSchema = z.ZodType<Record<string, unknown>>;
 

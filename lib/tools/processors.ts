@@ -5,15 +5,15 @@ import type { FileToolApi } from './registry';
 import type { ProcessorModule } from './types';
 
 export const processors: Record<FileToolApi, () => Promise<ProcessorModule>> = {
-  'pdf/merge': () => import('./pdf/merge'),
-  'pdf/compress': () => import('./pdf/compress'),
-  'pdf/to_docx': () => import('./pdf/to-docx'),
-  'pdf/lock': () => import('./pdf/lock'),
-  'docx/merge': () => import('./office/docx-merge'),
-  'pptx/merge': () => import('./office/pptx-merge'),
-  'image/remove_background': () => import('./image/remove-background'),
-  'image/compress': () => import('./image/compress'),
-  'image/jpg_to_png': () => import('./image/jpg-to-png'),
-  'image/png_to_jpg': () => import('./image/png-to-jpg'),
-  'image/png_to_svg': () => import('./image/png-to-svg'),
+  'pdf/merge': () => import('./pdf/merge/server'),
+  'pdf/compress': () => import('./pdf/compress/server'),
+  'pdf/to_docx': () => import('./pdf/to-docx/server'),
+  'pdf/lock': () => import('./pdf/lock/server'),
+  'docx/merge': () => import('./docx/merge/server'),
+  'pptx/merge': () => import('./pptx/merge/server'),
+  'image/remove_background': () => import('./image/remove-background/server'),
+  'image/compress': () => import('./image/compress/server'),
+  'image/jpg_to_png': () => import('./image/jpg-to-png/server'),
+  'image/png_to_jpg': () => import('./image/png-to-jpg/server'),
+  'image/png_to_svg': () => import('./image/png-to-svg/server'),
 };
