@@ -1,0 +1,28 @@
+// Compress Image: its entry in the tool list (lib/tools/list.ts). Browser-safe plain data: the sidebar, the pages,
+// the API route wrapper and the tests read it.
+import { defineFileTool, fallback, IMAGE_UPLOAD, MIME } from '../../tool-def';
+
+export const tool = defineFileTool({
+  slug: 'image-compress',
+  group: 'image',
+  name: 'Compress',
+  title: 'Compress Image',
+  icon: 'compress',
+  listed: true,
+  description: 'Make JPG photos smaller without visible loss: the smallest file that still looks the same.',
+  keywords: ['compress jpg', 'compress image', 'reduce image size', 'jpeg optimizer'],
+  kind: 'single',
+  api: 'image/compress',
+  accept: 'image/jpeg',
+  fileKinds: ['jpeg'],
+  expected: 'a JPEG image',
+  labels: {
+    ...IMAGE_UPLOAD,
+    action: 'Compress Image File',
+    busy: 'Compressing...',
+    download: 'Download Compressed Image',
+  },
+  minFiles: 1,
+  output: { mime: MIME.jpeg, suffix: '_compressed.jpg' },
+  errors: { default: 'Compress failed', fallback: fallback('Compress failed') },
+});

@@ -1,0 +1,23 @@
+// PNG to SVG: its entry in the tool list (lib/tools/list.ts). Browser-safe plain data: the sidebar, the pages,
+// the API route wrapper and the tests read it.
+import { defineFileTool, fallback, IMAGE_UPLOAD, MIME } from '../../tool-def';
+
+export const tool = defineFileTool({
+  slug: 'image-png-to-svg',
+  group: 'image',
+  name: 'PNG to SVG',
+  title: 'PNG to SVG',
+  icon: 'vector',
+  listed: true,
+  description: 'Trace a PNG logo, icon or drawing into a scalable colour SVG vector.',
+  keywords: ['png to svg', 'vectorize', 'image tracer', 'convert to vector'],
+  kind: 'single',
+  api: 'image/png_to_svg',
+  accept: 'image/png',
+  fileKinds: ['png'],
+  expected: 'a PNG image',
+  labels: { ...IMAGE_UPLOAD, action: 'Convert PNG to SVG', busy: 'Converting...', download: 'Download SVG File' },
+  minFiles: 1,
+  output: { mime: MIME.svg, suffix: '_converted.svg' },
+  errors: { default: 'PNG to SVG conversion failed', fallback: fallback('PNG to SVG conversion failed') },
+});
