@@ -39,7 +39,7 @@ test.describe('raw HTML of the tool pages', () => {
   for (const tool of TOOLS) {
     test(`${routeOf(tool)}: how-to, FAQ, related tools and valid JSON-LD without JavaScript`, async ({ request }) => {
       const html = await (await request.get(routeOf(tool))).text();
-      const content = toolContent(tool.slug);
+      const content = await toolContent(tool.slug);
       expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
       expect(html).toContain(`How to use ${tool.title}</h2>`);
       expect(html).toContain(`Questions about ${tool.title}</h2>`);

@@ -26,3 +26,6 @@ export const tool = defineFileTool({
   output: { mime: MIME.jpeg, suffix: '_compressed.jpg' },
   errors: { default: 'Compress failed', fallback: fallback('Compress failed') },
 });
+
+/** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
+export const loadContent = () => import('./content').then((m) => m.content);

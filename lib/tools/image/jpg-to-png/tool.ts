@@ -21,3 +21,6 @@ export const tool = defineFileTool({
   output: { mime: MIME.png, suffix: '_converted.png' },
   errors: { default: 'JPG to PNG conversion failed', fallback: fallback('JPG to PNG conversion failed') },
 });
+
+/** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
+export const loadContent = () => import('./content').then((m) => m.content);

@@ -21,3 +21,6 @@ export const tool = defineFileTool({
   output: { mime: MIME.jpeg, suffix: '_converted.jpg' },
   errors: { default: 'PNG to JPG conversion failed', fallback: fallback('PNG to JPG conversion failed') },
 });
+
+/** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
+export const loadContent = () => import('./content').then((m) => m.content);

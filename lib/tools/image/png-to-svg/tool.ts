@@ -21,3 +21,6 @@ export const tool = defineFileTool({
   output: { mime: MIME.svg, suffix: '_converted.svg' },
   errors: { default: 'PNG to SVG conversion failed', fallback: fallback('PNG to SVG conversion failed') },
 });
+
+/** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
+export const loadContent = () => import('./content').then((m) => m.content);

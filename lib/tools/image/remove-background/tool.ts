@@ -27,3 +27,6 @@ export const tool = defineFileTool({
   output: { mime: MIME.png, suffix: '_removed_background.png' },
   errors: { default: 'Remove background failed', fallback: fallback('Remove background failed') },
 });
+
+/** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
+export const loadContent = () => import('./content').then((m) => m.content);

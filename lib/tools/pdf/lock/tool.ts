@@ -22,3 +22,6 @@ export const tool = defineFileTool({
   output: { mime: MIME.pdf, suffix: '_locked.pdf' },
   errors: { default: 'Lock failed', fallback: fallback('Lock failed') },
 });
+
+/** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
+export const loadContent = () => import('./content').then((m) => m.content);

@@ -21,3 +21,6 @@ export const tool = defineFileTool({
   output: { mime: MIME.docx, suffix: '_converted.docx' },
   errors: { default: 'Convert failed', fallback: 'PDF to DOCX conversion failed. Please try again.' },
 });
+
+/** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
+export const loadContent = () => import('./content').then((m) => m.content);

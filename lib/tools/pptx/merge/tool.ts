@@ -28,3 +28,6 @@ export const tool = defineFileTool({
   output: { mime: MIME.pptx, fixedName: 'Merged_File.pptx' },
   errors: { default: 'Merge failed', fallback: fallback('Merge failed') },
 });
+
+/** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
+export const loadContent = () => import('./content').then((m) => m.content);

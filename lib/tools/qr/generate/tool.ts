@@ -15,3 +15,6 @@ export const tool = defineTextTool({
   api: 'qr/generate',
   errors: { default: 'QR generation failed', fallback: fallback('QR generation failed') },
 });
+
+/** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
+export const loadContent = () => import('./content').then((m) => m.content);

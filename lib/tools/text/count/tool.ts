@@ -16,3 +16,6 @@ export const tool = defineTextTool({
   api: 'text/count',
   errors: { default: 'Count failed', fallback: fallback('Count failed') },
 });
+
+/** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
+export const loadContent = () => import('./content').then((m) => m.content);

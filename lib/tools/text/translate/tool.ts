@@ -16,3 +16,6 @@ export const tool = defineTextTool({
   api: 'text/translate',
   errors: { default: 'Translation failed', fallback: fallback('Translation failed') },
 });
+
+/** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
+export const loadContent = () => import('./content').then((m) => m.content);
