@@ -1,5 +1,6 @@
 // Compress Image: its entry in the tool list (lib/tools/list.ts). Browser-safe plain data: the sidebar, the pages,
 // the API route wrapper and the tests read it.
+import type { ToolOptionsDef } from '../../option-fields';
 import { defineFileTool, fallback, IMAGE_UPLOAD, MIME } from '../../tool-def';
 
 export const tool = defineFileTool({
@@ -29,3 +30,34 @@ export const tool = defineFileTool({
 
 /** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
 export const loadContent = () => import('./content').then((m) => m.content);
+
+/** The page's options panel (lib/tools/option-fields.ts turns the choices into the process request's settings). */
+export const optionFields: ToolOptionsDef = {
+  placement: 'panel',
+  fields: [
+    {
+      kind: 'number',
+      name: 'target_kb',
+      label: 'At most',
+      unit: 'KB',
+      min: 5,
+      max: 102_400,
+      placeholder: 'any size',
+      hint: 'Leave empty for the best size at the same look.',
+    },
+    {
+      kind: 'choice',
+      name: 'format',
+      label: 'Format',
+      default: 'jpeg',
+      choices: [
+        { value: 'jpeg', label: 'JPG' },
+        { value: 'webp', label: 'WebP' },
+        { value: 'avif', label: 'AVIF' },
+      ],
+    },
+  ],
+};
+
+/** The zod schema of the process request's optional settings (options.ts), loaded on the server only. */
+export const loadSettings = () => import('./options').then((m) => m.imageCompressSettings);

@@ -1,5 +1,6 @@
 // Remove Background: its entry in the tool list (lib/tools/list.ts). Browser-safe plain data: the sidebar, the pages,
 // the API route wrapper and the tests read it.
+import type { OptionValues, ToolOptionsDef } from '../../option-fields';
 import { defineFileTool, fallback, IMAGE_UPLOAD, MIME } from '../../tool-def';
 
 export const tool = defineFileTool({
@@ -30,3 +31,28 @@ export const tool = defineFileTool({
 
 /** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
 export const loadContent = () => import('./content').then((m) => m.content);
+
+const opaque = (v: OptionValues) => v.background !== undefined && v.background !== 'transparent';
+
+/** The page's options panel (lib/tools/option-fields.ts turns the choices into the process request's settings). */
+export const optionFields: ToolOptionsDef = {
+  placement: 'panel',
+  fields: [
+    { kind: 'background', name: 'background', label: 'Background', allowTransparent: true, default: 'transparent' },
+    {
+      kind: 'choice',
+      name: 'format',
+      label: 'Format',
+      default: 'png',
+      when: opaque,
+      choices: [
+        { value: 'png', label: 'PNG' },
+        { value: 'jpeg', label: 'JPG' },
+      ],
+    },
+    { kind: 'toggle', name: 'crop', label: 'Crop to the subject', default: false },
+  ],
+};
+
+/** The zod schema of the process request's optional settings (settings.ts), loaded on the server only. */
+export const loadSettings = () => import('./settings').then((m) => m.removeBackgroundSettings);

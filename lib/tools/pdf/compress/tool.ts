@@ -1,5 +1,6 @@
 // Compress PDF: its entry in the tool list (lib/tools/list.ts). Browser-safe plain data: the sidebar, the pages,
 // the API route wrapper and the tests read it.
+import type { ToolOptionsDef } from '../../option-fields';
 import { defineFileTool, fallback, MIME, PDF_UPLOAD } from '../../tool-def';
 
 export const tool = defineFileTool({
@@ -25,3 +26,24 @@ export const tool = defineFileTool({
 
 /** The page's how-to, FAQ and related tools, loaded only where a page is rendered (not in the browser bundle). */
 export const loadContent = () => import('./content').then((m) => m.content);
+
+/** The page's options panel (lib/tools/option-fields.ts turns the choices into the process request's settings). */
+export const optionFields: ToolOptionsDef = {
+  placement: 'inline',
+  fields: [
+    {
+      kind: 'choice',
+      name: 'level',
+      label: 'Compression',
+      default: 'recommended',
+      choices: [
+        { value: 'light', label: 'Light' },
+        { value: 'recommended', label: 'Recommended' },
+        { value: 'strong', label: 'Strong' },
+      ],
+    },
+  ],
+};
+
+/** The zod schema of the process request's optional settings (levels.ts), loaded on the server only. */
+export const loadSettings = () => import('./levels').then((m) => m.pdfCompressSettings);
