@@ -12,7 +12,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import type { BenchRow } from './types';
 import { countFigures } from '../lib/tools/text/count/figures';
-import { generateQrImage } from '../lib/tools/qr/generate/server';
+import { generateQrImage } from '../lib/tools/qr/generate/generate';
 import { layoutQr } from '../lib/tools/qr/generate/render';
 
 const hasZbar = spawnSync('zbarimg', ['--version']).status === 0;

@@ -10,7 +10,7 @@ import { ownerCookie } from './owner';
 import { ok, readJson } from './respond';
 import { qrBody } from './schemas';
 import { fileResponse } from './file-response';
-import { generateQrImage } from '@/lib/tools/qr/generate/server';
+import { generateQrImage } from '@/lib/tools/qr/generate/generate';
 import { qrOptionsSchema } from '@/lib/tools/qr/generate/options-schema';
 import { newSessionId } from '@/lib/jobs/ids';
 import {

@@ -20,7 +20,7 @@ export async function translate({ req }: Call): Promise<Response> {
   const body = await readJson(req, serverConfig().maxJsonBytes);
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   // Loaded on first use: the providers are not needed by the rest of the API.
-  const { translateText } = await import('@/lib/tools/text/translate/server');
+  const { translateText } = await import('@/lib/tools/text/translate/translate');
   const result = await translateText({
     text: b.text as string,
     input_language: b.input_language as string,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { generateQrImage } from './server';
+import { generateQrImage } from './generate';
 import { qrOptionsSchema, type QrOptions } from './options-schema';
 import { layoutPng, layoutQr, layoutSvg, renderQrPng } from './render';
 import { emailContent, phoneContent, smsContent, vcardContent, wifiContent } from './templates';

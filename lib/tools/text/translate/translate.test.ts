@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError } from '@/lib/core/errors';
-import { configuredProviders, translateText, TranslateError } from './server';
+import { configuredProviders, translateText, TranslateError } from './translate';
 import { deeplBaseUrl } from './providers/deepl';
 import { parseModes, route } from './providers/apertium';
 import { splitText } from './split';
