@@ -2,9 +2,16 @@
 // change when documents are merged: relationship ids, style ids, numbering ids, note/comment ids, bookmark
 // and revision ids, bookmark names (and the fields/links that use them), drawing ids. A 12 MB body takes
 // about a second. Sections can be captured and rebuilt by a hook (next-page breaks, header references).
-import { SaxesParser } from 'saxes';
+//
+// Each concern has its own handler: the attribute rules per element (./rewrite-attrs.ts), theme fonts and
+// colours (./rewrite-theme.ts), and below: the parts a mode hides, pStyle injection into paragraphs
+// (w:p, w:pPr), where a section break can go (top-level w:p and its w:pPr, w:pPrChange), section capture
+// (w:sectPr) and field codes (w:instrText).
+import { SaxesParser, type SaxesTag } from 'saxes';
 import { NS, escAttr, escText } from '@/lib/office/xml';
-import type { RewriteOptions, RewriteResult, SectPrChild } from './rewrite-types';
+import { rewriteAttrs } from './rewrite-attrs';
+import { resolvedColourAttrs, themeFontAttrs } from './rewrite-theme';
+import type { RewriteHooks, RewriteOptions, RewriteResult, SectPrChild } from './rewrite-types';
 
 export type {
   RewriteHooks,
@@ -14,14 +21,6 @@ export type {
   SectPrCapture,
   SectPrChild,
 } from './rewrite-types';
-
-/** rFonts theme attributes and the explicit attributes they become. */
-const THEME_ATTR: Record<string, string> = {
-  asciiTheme: 'ascii',
-  hAnsiTheme: 'hAnsi',
-  eastAsiaTheme: 'eastAsia',
-  cstheme: 'cs',
-};
 
 /** Body-level markup that may follow the last paragraph without ending it as the last block. */
 const RANGE_MARKUP = new Set([
@@ -38,46 +37,8 @@ const RANGE_MARKUP = new Set([
   'proofErr',
 ]);
 
-// Namespace URIs as module constants: the hot loop must not go through an import binding per attribute.
 const W = NS.w;
-const R = NS.r;
-const WP = NS.wp;
-const W14 = NS.w14;
-const WP14 = NS.wp14;
 const W_STRICT = NS.wStrict;
-
-const REVISION = new Set([
-  'ins',
-  'del',
-  'moveFrom',
-  'moveTo',
-  'moveFromRangeStart',
-  'moveFromRangeEnd',
-  'moveToRangeStart',
-  'moveToRangeEnd',
-  'rPrChange',
-  'pPrChange',
-  'sectPrChange',
-  'tblPrChange',
-  'trPrChange',
-  'tcPrChange',
-  'tblGridChange',
-  'numberingChange',
-  'cellIns',
-  'cellDel',
-  'cellMerge',
-  'customXmlInsRangeStart',
-  'customXmlInsRangeEnd',
-  'customXmlDelRangeStart',
-  'customXmlDelRangeEnd',
-  'customXmlMoveFromRangeStart',
-  'customXmlMoveFromRangeEnd',
-  'customXmlMoveToRangeStart',
-  'customXmlMoveToRangeEnd',
-  'bookmarkEnd',
-]);
-const STYLE_REF = new Set(['pStyle', 'rStyle', 'tblStyle', 'basedOn', 'next', 'link', 'styleLink', 'numStyleLink']);
-const NOTE_TYPES_DROPPED = new Set(['separator', 'continuationSeparator', 'continuationNotice']);
 
 interface Frame {
   name: string;
@@ -102,46 +63,67 @@ interface Frame {
 }
 
 export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
-  const { hooks, mode } = opts;
-  const parser = new SaxesParser({ position: false });
-  let out: string[] = [];
-  const stack: Frame[] = [];
-  let rootName = '';
-  let rootAttrs: Record<string, string> = {};
-  let finalSectPr: string | null = null;
-  let lastTail: { idx: number; wrap: boolean } | null = null;
-  let skipDepth = 0;
-  let inInstr = 0;
-  const topDepth = mode === 'body' ? 2 : mode === 'notes' ? 1 : -1;
-  const baseScope = opts.scope ?? new Map<string, string>();
-  let wp = 'w';
-  for (const [p, u] of baseScope) if (u === W) wp = p;
+  return new PartRewriter(opts).run(xml);
+}
 
-  const pStyleTag = () => `<${wp}:pStyle ${wp}:val="${escAttr(hooks.defaultPStyle ?? '')}"/>`;
-  /** The pPr added to a paragraph that had none (pStyle injection); notes where a section break could go. */
-  const pushInjectedPPr = (p: Frame) => {
-    out.push(`<${wp}:pPr>`, pStyleTag());
-    if (p.tail && !p.tail.fixed) {
-      p.tail.idx = out.length;
-      p.tail.wrap = false;
-    }
-    out.push(`</${wp}:pPr>`);
-  };
+class PartRewriter {
+  private readonly hooks: RewriteHooks;
+  private out: string[] = [];
+  private readonly stack: Frame[] = [];
+  private rootName = '';
+  private rootAttrs: Record<string, string> = {};
+  private finalSectPr: string | null = null;
+  private lastTail: { idx: number; wrap: boolean } | null = null;
+  private skipDepth = 0;
+  private inInstr = 0;
+  /** Depth of the part's top-level blocks: body children, or note definitions. */
+  private readonly topDepth: number;
+  private readonly baseScope: Map<string, string>;
+  /** The prefix bound to the w: namespace. */
+  private wp = 'w';
 
-  function openTagString(name: string, attrs: string, selfClosing: boolean, extra: string): string {
-    return `<${name}${attrs}${extra}${selfClosing ? '/>' : '>'}`;
+  constructor(private readonly opts: RewriteOptions) {
+    this.hooks = opts.hooks;
+    this.topDepth = opts.mode === 'body' ? 2 : opts.mode === 'notes' ? 1 : -1;
+    this.baseScope = opts.scope ?? new Map<string, string>();
+    for (const [p, u] of this.baseScope) if (u === W) this.wp = p;
   }
 
-  parser.on('doctype', () => {
-    throw new Error('DOCTYPE not allowed');
-  });
+  run(xml: string): RewriteResult {
+    const parser = new SaxesParser({ position: false });
+    parser.on('doctype', () => {
+      throw new Error('DOCTYPE not allowed');
+    });
+    parser.on('opentag', (node) => this.open(node));
+    parser.on('closetag', () => this.close());
+    parser.on('text', (t) => this.text(t));
+    parser.on('cdata', (t) => {
+      if (this.visible()) this.out.push(escText(t));
+    });
+    parser.on('comment', (t) => {
+      if (this.visible()) this.out.push(`<!--${t}-->`);
+    });
+    parser.write(xml).close();
+    let tailBreak: RewriteResult['tailBreak'] = null;
+    if (this.lastTail) {
+      let at = 0;
+      for (let i = 0; i < this.lastTail.idx; i++) at += this.out[i].length;
+      tailBreak = { at, wrap: this.lastTail.wrap, prefix: this.wp };
+    }
+    const { rootName, rootAttrs, finalSectPr } = this;
+    return { xml: this.out.join(''), rootName, rootAttrs, finalSectPr, tailBreak };
+  }
 
-  parser.on('opentag', (node) => {
+  private visible(): boolean {
+    return this.skipDepth === 0 && this.stack.length > 0 && !this.stack[this.stack.length - 1].hidden;
+  }
+
+  private open(node: SaxesTag) {
+    const { stack, hooks, opts } = this;
     const depth = stack.length;
     const parent = stack[depth - 1];
-    let attrsIn = node.attributes as Record<string, string>;
-    if (skipDepth > 0) {
-      skipDepth++;
+    if (this.skipDepth > 0) {
+      this.skipDepth++;
       stack.push({
         name: node.name,
         local: '',
@@ -153,15 +135,8 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
       });
       return;
     }
-    // Namespace scope.
-    let scope = parent ? parent.scope : baseScope;
-    for (const k in attrsIn) {
-      if (k === 'xmlns' || k.startsWith('xmlns:')) {
-        if (scope === (parent ? parent.scope : baseScope)) scope = new Map(scope);
-        scope.set(k === 'xmlns' ? '' : k.slice(6), attrsIn[k]);
-        if (attrsIn[k] === W && k !== 'xmlns') wp = k.slice(6);
-      }
-    }
+    let attrs = node.attributes as Record<string, string>;
+    const scope = this.scopeOf(attrs, parent);
     const colon = node.name.indexOf(':');
     const prefix = colon < 0 ? '' : node.name.slice(0, colon);
     const local = colon < 0 ? node.name : node.name.slice(colon + 1);
@@ -178,294 +153,200 @@ export function rewriteXml(xml: string, opts: RewriteOptions): RewriteResult {
     };
 
     if (depth === 0) {
-      rootName = node.name;
-      rootAttrs = { ...attrsIn };
+      this.rootName = node.name;
+      this.rootAttrs = { ...attrs };
       if (uri === W_STRICT) throw new Error('strict');
     }
-    // Body mode: the root and <w:body> are written by the caller; other root children (background) dropped.
-    if (mode === 'body' && depth <= 1) {
-      frame.hidden = true;
-      if (depth === 1 && !(isW && local === 'body')) {
-        frame.skip = true;
-        skipDepth = 1;
-      }
-      stack.push(frame);
-      return;
-    }
-    if (mode === 'notes' && depth === 0) {
-      frame.hidden = true;
-      stack.push(frame);
-      return;
-    }
+    if (this.hiddenByMode(frame, depth, isW)) return;
 
-    // Theme fonts of a document merged under another theme become the font names they stood for.
-    if (isW && local === 'rFonts' && hooks.themeFont) {
-      const copy: Record<string, string> = {};
-      for (const k in attrsIn) {
-        const c = k.indexOf(':');
-        const target = THEME_ATTR[k.slice(c + 1)];
-        const font = target ? hooks.themeFont(attrsIn[k]) : null;
-        if (target && font) copy[`${c > 0 ? k.slice(0, c + 1) : ''}${target}`] = font;
-      }
-      for (const k in attrsIn) {
-        const c = k.indexOf(':');
-        const l = k.slice(c + 1);
-        if (THEME_ATTR[l] && copy[`${c > 0 ? k.slice(0, c + 1) : ''}${THEME_ATTR[l]}`] !== undefined) continue;
-        if (copy[k] === undefined) copy[k] = attrsIn[k];
-      }
-      attrsIn = copy;
-    }
-
-    if (isW && hooks.resolveThemeColors) {
-      let themed = false;
-      for (const k in attrsIn)
-        if (k.includes(':theme')) {
-          themed = true;
-          break;
-        }
-      if (themed) {
-        const v = (l: string) => {
-          for (const k in attrsIn) if (k.endsWith(`:${l}`)) return attrsIn[k];
-          return undefined;
-        };
-        const colour = local === 'color' ? v('val') : v('color');
-        const fill = v('fill');
-        const copy: Record<string, string> = {};
-        for (const k in attrsIn) {
-          const l = k.slice(k.indexOf(':') + 1);
-          if ((l === 'themeColor' || l === 'themeTint' || l === 'themeShade') && colour && colour !== 'auto') continue;
-          if ((l === 'themeFill' || l === 'themeFillTint' || l === 'themeFillShade') && fill && fill !== 'auto')
-            continue;
-          copy[k] = attrsIn[k];
-        }
-        attrsIn = copy;
-      }
-    }
-
-    // Attribute rewriting.
-    let attrStr = '';
-    let attrsOut: Record<string, string> | undefined;
-    const keepAttrs = !!parent?.capture;
-    if (keepAttrs) attrsOut = {};
-    let drop = false;
-    for (const k in attrsIn) {
-      let v = attrsIn[k];
-      const c = k.indexOf(':');
-      if (c > 0 && k.slice(0, c) !== 'xmlns') {
-        const aUri = scope.get(k.slice(0, c));
-        const aLocal = k.slice(c + 1);
-        if (aUri === R) {
-          if (hooks.rel) v = hooks.rel(v);
-        } else if (aUri === W14 && aLocal === 'paraId' && hooks.paraId) {
-          v = hooks.paraId(v);
-        } else if (
-          opts.stripParaIds &&
-          ((aUri === W14 && (aLocal === 'paraId' || aLocal === 'textId')) ||
-            (aUri === WP14 && (aLocal === 'anchorId' || aLocal === 'editId')))
-        ) {
-          // Optional (mc:Ignorable) ids that must be unique: Word regenerates them.
-          continue;
-        } else if (aUri === W && isW) {
-          if (aLocal === 'val') {
-            if (STYLE_REF.has(local)) {
-              if (hooks.style) v = hooks.style(v);
-            } else if (local === 'numId') {
-              if (hooks.num) v = hooks.num(v);
-            } else if (local === 'abstractNumId') {
-              if (hooks.abstractNum) v = hooks.abstractNum(v);
-            } else if (local === 'nsid') {
-              if (hooks.nsid) v = hooks.nsid(v);
-            } else if (local === 'lvlPicBulletId') {
-              if (hooks.numPic) v = hooks.numPic(v);
-            } else if (local === 'name' && parent?.local === 'style' && hooks.styleName) v = hooks.styleName(v);
-          } else if (aLocal === 'id') {
-            if (local === 'footnoteReference') {
-              if (hooks.footnote) v = hooks.footnote(v);
-            } else if (local === 'endnoteReference') {
-              if (hooks.endnote) v = hooks.endnote(v);
-            } else if (local === 'commentRangeStart' || local === 'commentRangeEnd' || local === 'commentReference') {
-              if (hooks.comment) v = hooks.comment(v);
-            } else if (local === 'bookmarkStart' || REVISION.has(local)) {
-              if (hooks.annId) v = hooks.annId(v);
-            } else if (
-              depth === topDepth &&
-              mode === 'notes' &&
-              (local === 'footnote' || local === 'endnote' || local === 'comment') &&
-              hooks.noteDef
-            ) {
-              const typ = attrsIn[`${prefix ? prefix + ':' : ''}type`];
-              const nv = typ && NOTE_TYPES_DROPPED.has(typ) ? null : hooks.noteDef(v, typ);
-              if (nv === null) drop = true;
-              else v = nv;
-            }
-          } else if (aLocal === 'name' && local === 'bookmarkStart') {
-            if (hooks.bookmark) v = hooks.bookmark(v);
-          } else if (aLocal === 'anchor' && local === 'hyperlink') {
-            if (hooks.bookmark) v = hooks.bookmark(v);
-          } else if (aLocal === 'instr' && local === 'fldSimple') {
-            if (hooks.fieldCode) v = hooks.fieldCode(v);
-          } else if (local === 'num' && aLocal === 'numId') {
-            if (hooks.num) v = hooks.num(v);
-          } else if (local === 'abstractNum' && aLocal === 'abstractNumId') {
-            if (hooks.abstractNum) v = hooks.abstractNum(v);
-          } else if (local === 'numPicBullet' && aLocal === 'numPicBulletId') {
-            if (hooks.numPic) v = hooks.numPic(v);
-          } else if (local === 'style' && aLocal === 'styleId') {
-            if (hooks.styleId) v = hooks.styleId(v);
-          } else if (local === 'style' && aLocal === 'default' && hooks.dropDefault) continue;
-        }
-      } else if (k === 'id' && local === 'docPr' && uri === WP && hooks.docPrId) {
-        v = hooks.docPrId();
-      }
-      attrStr += ` ${k}="${escAttr(v)}"`;
-      if (attrsOut) attrsOut[k] = v;
-    }
-    if (drop) {
+    if (isW && local === 'rFonts' && hooks.themeFont) attrs = themeFontAttrs(attrs, hooks.themeFont);
+    if (isW && hooks.resolveThemeColors) attrs = resolvedColourAttrs(local, attrs);
+    const noteTop = depth === this.topDepth && opts.mode === 'notes';
+    const at = {
+      hooks,
+      prefix,
+      local,
+      uri,
+      scope,
+      parent: parent?.local,
+      noteTop,
+      attrs,
+      stripParaIds: !!opts.stripParaIds,
+    };
+    const rewritten = rewriteAttrs(at, !!parent?.capture);
+    if (rewritten.drop) {
       frame.skip = true;
       frame.hidden = true;
-      skipDepth = 1;
+      this.skipDepth = 1;
       stack.push(frame);
       return;
     }
 
-    // pStyle injection for paragraphs without one.
-    if (hooks.defaultPStyle && parent) {
-      if (parent.pWait) {
-        parent.pWait = false;
-        if (isW && local === 'pPr') frame.pPrWait = true;
-        else pushInjectedPPr(parent);
-      } else if (parent.pPrWait) {
-        parent.pPrWait = false;
-        if (!(isW && local === 'pStyle')) out.push(pStyleTag());
-      }
-    }
-
-    // Where a section break could go in a top-level paragraph (before pPrChange, else at the end of pPr).
-    if (mode === 'body' && depth === 4 && parent?.topPPr?.tail) {
-      const t = parent.topPPr.tail;
-      if (isW && local === 'sectPr') t.unusable = true;
-      if (isW && local === 'pPrChange' && !t.fixed) {
-        t.idx = out.length;
-        t.wrap = false;
-        t.fixed = true;
-      }
-    }
-
-    // Section capture (body mode).
-    if (
-      isW &&
-      local === 'sectPr' &&
-      mode === 'body' &&
-      hooks.sectPr &&
-      (parent?.local === 'body' || parent?.local === 'pPr')
-    ) {
-      frame.capture = { attrs: {}, children: [], outer: out, childStart: 0 };
-      for (const k in attrsIn) if (!(k.startsWith('w14:') && opts.stripParaIds)) frame.capture.attrs[k] = attrsIn[k];
-      out = [];
-      stack.push(frame);
-      return;
-    }
+    if (hooks.defaultPStyle && parent) this.injectPStyle(frame, parent, isW);
+    if (opts.mode === 'body' && depth === 4 && parent?.topPPr?.tail) this.markBreakSpot(parent.topPPr.tail, frame);
+    if (isW && local === 'sectPr' && this.captureSection(frame, parent, attrs)) return;
     if (parent?.capture) {
-      parent.capture.childStart = out.length;
-      frame.attrsOut = attrsOut;
+      parent.capture.childStart = this.out.length;
+      frame.attrsOut = rewritten.values;
     }
 
-    const extra = depth === topDepth && opts.extraDecls ? opts.extraDecls : '';
-    if (isW && local === 'p' && hooks.defaultPStyle) {
-      if (node.isSelfClosing) {
-        out.push(
-          openTagString(node.name, attrStr, false, extra),
-          `<${wp}:pPr>${pStyleTag()}</${wp}:pPr></${node.name}>`,
-        );
-        frame.hidden = true;
-      } else {
-        frame.pWait = true;
-        out.push(openTagString(node.name, attrStr, false, extra));
+    const extra = depth === this.topDepth && opts.extraDecls ? opts.extraDecls : '';
+    this.writeOpen(frame, node, `${rewritten.text}${extra}`, isW);
+    if (isW && local === 'instrText') this.inInstr++;
+    if (opts.mode === 'body') this.trackTopLevel(frame, parent, depth, isW);
+    stack.push(frame);
+  }
+
+  /** The namespace scope inside an element (a copy when it declares prefixes); tracks the w: prefix. */
+  private scopeOf(attrs: Record<string, string>, parent: Frame | undefined): Map<string, string> {
+    const inherited = parent ? parent.scope : this.baseScope;
+    let scope = inherited;
+    for (const k in attrs) {
+      if (k === 'xmlns' || k.startsWith('xmlns:')) {
+        if (scope === inherited) scope = new Map(scope);
+        scope.set(k === 'xmlns' ? '' : k.slice(6), attrs[k]);
+        if (attrs[k] === W && k !== 'xmlns') this.wp = k.slice(6);
       }
+    }
+    return scope;
+  }
+
+  /** Body mode: the root and <w:body> are written by the caller, other root children (background) dropped;
+   * notes mode: the root is written by the caller. True when the element was handled here. */
+  private hiddenByMode(frame: Frame, depth: number, isW: boolean): boolean {
+    const { mode } = this.opts;
+    if (!((mode === 'body' && depth <= 1) || (mode === 'notes' && depth === 0))) return false;
+    frame.hidden = true;
+    if (mode === 'body' && depth === 1 && !(isW && frame.local === 'body')) {
+      frame.skip = true;
+      this.skipDepth = 1;
+    }
+    this.stack.push(frame);
+    return true;
+  }
+
+  private pStyleTag(): string {
+    return `<${this.wp}:pStyle ${this.wp}:val="${escAttr(this.hooks.defaultPStyle ?? '')}"/>`;
+  }
+
+  /** The pPr added to a paragraph that had none (pStyle injection); notes where a section break could go. */
+  private pushInjectedPPr(p: Frame) {
+    this.out.push(`<${this.wp}:pPr>`, this.pStyleTag());
+    if (p.tail && !p.tail.fixed) {
+      p.tail.idx = this.out.length;
+      p.tail.wrap = false;
+    }
+    this.out.push(`</${this.wp}:pPr>`);
+  }
+
+  /** w:p, w:pPr: a paragraph without a style gets hooks.defaultPStyle (in a pPr made for it if needed). */
+  private injectPStyle(frame: Frame, parent: Frame, isW: boolean) {
+    if (parent.pWait) {
+      parent.pWait = false;
+      if (isW && frame.local === 'pPr') frame.pPrWait = true;
+      else this.pushInjectedPPr(parent);
+    } else if (parent.pPrWait) {
+      parent.pPrWait = false;
+      if (!(isW && frame.local === 'pStyle')) this.out.push(this.pStyleTag());
+    }
+  }
+
+  /** A child of a top-level paragraph's pPr: a section break goes before w:pPrChange, never beside a sectPr. */
+  private markBreakSpot(tail: NonNullable<Frame['tail']>, frame: Frame) {
+    if (frame.uri !== W) return;
+    if (frame.local === 'sectPr') tail.unusable = true;
+    if (frame.local === 'pPrChange' && !tail.fixed) {
+      tail.idx = this.out.length;
+      tail.wrap = false;
+      tail.fixed = true;
+    }
+  }
+
+  /** w:sectPr of the body or a paragraph (body mode with a sectPr hook): captured for the hook to rebuild.
+   * True when captured. */
+  private captureSection(frame: Frame, parent: Frame | undefined, attrs: Record<string, string>): boolean {
+    if (this.opts.mode !== 'body' || !this.hooks.sectPr) return false;
+    if (!(parent?.local === 'body' || parent?.local === 'pPr')) return false;
+    frame.capture = { attrs: {}, children: [], outer: this.out, childStart: 0 };
+    for (const k in attrs) if (!(k.startsWith('w14:') && this.opts.stripParaIds)) frame.capture.attrs[k] = attrs[k];
+    this.out = [];
+    this.stack.push(frame);
+    return true;
+  }
+
+  private writeOpen(frame: Frame, node: SaxesTag, attrs: string, isW: boolean) {
+    const { out } = this;
+    if (isW && frame.local === 'p' && this.hooks.defaultPStyle) {
+      out.push(`<${node.name}${attrs}>`);
+      if (node.isSelfClosing) {
+        out.push(`<${this.wp}:pPr>${this.pStyleTag()}</${this.wp}:pPr></${node.name}>`);
+        frame.hidden = true;
+      } else frame.pWait = true;
     } else if (frame.pPrWait && node.isSelfClosing) {
-      out.push(openTagString(node.name, attrStr, false, extra), `${pStyleTag()}</${node.name}>`);
+      out.push(`<${node.name}${attrs}>`, `${this.pStyleTag()}</${node.name}>`);
       frame.hidden = true;
       frame.pPrWait = false;
     } else {
-      out.push(openTagString(node.name, attrStr, node.isSelfClosing, extra));
+      out.push(`<${node.name}${attrs}${node.isSelfClosing ? '/>' : '>'}`);
     }
-    if (isW && local === 'instrText') inInstr++;
-    if (mode === 'body' && depth === 2) {
-      if (isW && local === 'p' && !node.isSelfClosing)
-        frame.tail = { idx: out.length, wrap: true, fixed: false, unusable: false };
-      else if (!(isW && RANGE_MARKUP.has(local))) lastTail = null;
+  }
+
+  /** Body mode: the last top-level paragraph (where the section break goes) and its pPr. */
+  private trackTopLevel(frame: Frame, parent: Frame | undefined, depth: number, isW: boolean) {
+    if (depth === 2) {
+      if (isW && frame.local === 'p' && !frame.selfClosing)
+        frame.tail = { idx: this.out.length, wrap: true, fixed: false, unusable: false };
+      else if (!(isW && RANGE_MARKUP.has(frame.local))) this.lastTail = null;
     }
-    if (mode === 'body' && depth === 3 && parent?.tail && isW && local === 'pPr') {
-      if (node.isSelfClosing) parent.tail.unusable = true;
+    if (depth === 3 && parent?.tail && isW && frame.local === 'pPr') {
+      if (frame.selfClosing) parent.tail.unusable = true;
       frame.topPPr = parent;
     }
-    stack.push(frame);
-  });
+  }
 
-  parser.on('closetag', () => {
-    const frame = stack.pop()!;
+  private close() {
+    const frame = this.stack.pop()!;
     if (frame.skip) {
-      if (skipDepth > 0) skipDepth--;
+      if (this.skipDepth > 0) this.skipDepth--;
       return;
     }
-    const parent = stack[stack.length - 1];
+    const parent = this.stack[this.stack.length - 1];
     if (frame.capture) {
       const cap = frame.capture;
-      out = cap.outer;
-      const final = mode === 'body' && stack.length === 2;
-      const xmlOut = hooks.sectPr!({ qname: frame.name, attrs: cap.attrs, children: cap.children, final });
-      if (final) finalSectPr = xmlOut;
-      else out.push(xmlOut);
-      if (parent?.capture) pushCaptured(parent, frame);
+      this.out = cap.outer;
+      const final = this.opts.mode === 'body' && this.stack.length === 2;
+      const xmlOut = this.hooks.sectPr!({ qname: frame.name, attrs: cap.attrs, children: cap.children, final });
+      if (final) this.finalSectPr = xmlOut;
+      else this.out.push(xmlOut);
+      if (parent?.capture) this.pushCaptured(parent, frame);
       return;
     }
-    if (frame.uri === W && frame.local === 'instrText') inInstr--;
+    if (frame.uri === W && frame.local === 'instrText') this.inInstr--;
     if (!frame.hidden) {
-      if (frame.pWait) pushInjectedPPr(frame);
-      if (frame.pPrWait) out.push(pStyleTag());
+      if (frame.pWait) this.pushInjectedPPr(frame);
+      if (frame.pPrWait) this.out.push(this.pStyleTag());
       if (frame.topPPr?.tail && !frame.topPPr.tail.fixed) {
-        frame.topPPr.tail.idx = out.length;
+        frame.topPPr.tail.idx = this.out.length;
         frame.topPPr.tail.wrap = false;
       }
-      if (!frame.selfClosing) out.push(`</${frame.name}>`);
+      if (!frame.selfClosing) this.out.push(`</${frame.name}>`);
     }
-    if (frame.tail) lastTail = frame.tail.unusable ? null : { idx: frame.tail.idx, wrap: frame.tail.wrap };
-    if (parent?.capture) pushCaptured(parent, frame);
-  });
+    if (frame.tail) this.lastTail = frame.tail.unusable ? null : { idx: frame.tail.idx, wrap: frame.tail.wrap };
+    if (parent?.capture) this.pushCaptured(parent, frame);
+  }
 
-  function pushCaptured(parent: Frame, child: Frame) {
+  private pushCaptured(parent: Frame, child: Frame) {
     const cap = parent.capture!;
-    const xmlChild = out.slice(cap.childStart).join('');
-    out.length = cap.childStart;
+    const xmlChild = this.out.slice(cap.childStart).join('');
+    this.out.length = cap.childStart;
     cap.children.push({ local: child.local, attrs: child.attrsOut ?? {}, xml: xmlChild });
   }
 
-  parser.on('text', (t) => {
-    if (skipDepth > 0) return;
-    const top = stack[stack.length - 1];
-    if (!top || top.hidden) return;
-    if (top.capture) return; // whitespace between section children
-    out.push(escText(inInstr > 0 && hooks.fieldCode ? hooks.fieldCode(t) : t));
-  });
-  parser.on('cdata', (t) => {
-    if (skipDepth > 0) return;
-    const top = stack[stack.length - 1];
-    if (!top || top.hidden) return;
-    out.push(escText(t));
-  });
-  parser.on('comment', (t) => {
-    if (skipDepth > 0 || stack.length === 0 || stack[stack.length - 1].hidden) return;
-    out.push(`<!--${t}-->`);
-  });
-
-  parser.write(xml).close();
-  let tailBreak: RewriteResult['tailBreak'] = null;
-  // Assigned in the parser callbacks, which the compiler's flow analysis does not see.
-  const tail = lastTail as { idx: number; wrap: boolean } | null;
-  if (tail) {
-    let at = 0;
-    for (let i = 0; i < tail.idx; i++) at += out[i].length;
-    tailBreak = { at, wrap: tail.wrap, prefix: wp };
+  /** Text, with w:instrText field codes passed through the fieldCode hook (bookmark names in REF fields). */
+  private text(t: string) {
+    if (this.skipDepth > 0) return;
+    const top = this.stack[this.stack.length - 1];
+    if (!top || top.hidden || top.capture) return; // captured: whitespace between section children
+    this.out.push(escText(this.inInstr > 0 && this.hooks.fieldCode ? this.hooks.fieldCode(t) : t));
   }
-  return { xml: out.join(''), rootName, rootAttrs, finalSectPr, tailBreak };
 }
