@@ -28,11 +28,6 @@ export default defineConfig([
   },
   {
     rules: {
-      // React Compiler advisories (eslint-plugin-react-hooks 6+): the components set state from effects and
-      // keep the latest callback in a ref on purpose (syncing with props and browser events). Off until the
-      // project adopts the compiler; every classic hooks rule stays on.
-      'react-hooks/set-state-in-effect': 'off',
-      'react-hooks/refs': 'off',
       // Control characters in a pattern are a mistake unless marked (file-name and XML cleaning mark theirs).
       'no-control-regex': 'error',
       // Unused names are errors, except the conventional `_` prefix for deliberately ignored arguments.

@@ -11,7 +11,7 @@ import { Preset, vectorize } from '@neplex/vectorizer';
 import type { BenchRow } from './types';
 import { buildBenchWorker, runWorkerJob } from './worker-job';
 import { alphaError, makeComposite, maskIoU } from '../tests/support/image/background-images';
-import { svgFidelity } from '../lib/tools/image/svg/compare';
+import { svgFidelity } from '../lib/tools/image/png-to-svg/compare';
 
 const root = path.resolve(__dirname, '..');
 // Same location rule as tests/support/corpus.ts (which needs Jest's describe, so is not imported here).
@@ -21,8 +21,8 @@ const hasCorpus = fs.existsSync(CORPUS_DIR);
 const WORKER_SOURCE = `
 import { parentPort } from 'node:worker_threads';
 import fs from 'node:fs';
-import { run as removeBackground } from '@/lib/tools/image/remove-background';
-import { run as pngToSvg } from '@/lib/tools/image/png-to-svg';
+import { run as removeBackground } from '@/lib/tools/image/remove-background/server';
+import { run as pngToSvg } from '@/lib/tools/image/png-to-svg/server';
 parentPort.on('message', async (m) => {
   try {
     const t = performance.now();

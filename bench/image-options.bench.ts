@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { BenchRow } from './types';
-import { run as compress } from '../lib/tools/image/compress';
-import { multiScaleSimilarity, type RawImage } from '../lib/tools/image/similarity';
+import { run as compress } from '../lib/tools/image/compress/server';
+import { multiScaleSimilarity, type RawImage } from '../lib/tools/image/common/similarity';
 import { photoJpeg } from '../tests/fixtures/image-samples';
 
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');

@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { BenchRow } from './types';
-import { run as compress } from '../lib/tools/image/compress';
-import { run as jpgToPng } from '../lib/tools/image/jpg-to-png';
-import { run as pngToJpg } from '../lib/tools/image/png-to-jpg';
-import { multiScaleSimilarity, similarity, type RawImage } from '../lib/tools/image/similarity';
+import { run as compress } from '../lib/tools/image/compress/server';
+import { run as jpgToPng } from '../lib/tools/image/jpg-to-png/server';
+import { run as pngToJpg } from '../lib/tools/image/png-to-jpg/server';
+import { multiScaleSimilarity, similarity, type RawImage } from '../lib/tools/image/common/similarity';
 import type { Processor } from '../lib/tools/types';
 import { photoJpeg, photoPixels, rgbaPng } from '../tests/fixtures/image-samples';
 

@@ -24,7 +24,7 @@ const corpusPdfs = (): string[] => {
     : [];
 };
 
-const MIN_GAIN = 0.03; // as lib/tools/pdf/compress.ts (not imported: it is 'server-only')
+const MIN_GAIN = 0.03; // as lib/tools/pdf/compress/server.ts (not imported: it is 'server-only')
 
 function pageCount(file: string): number {
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });

@@ -12,7 +12,7 @@ import { COMPRESS_LEVELS } from '../lib/tools/pdf/compress/levels';
 import { pageSsim, renderGray } from '../tests/support/pdf-compress/page-similarity';
 
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');
-const MIN_GAIN = 0.03; // as lib/tools/pdf/compress.ts (not imported: it is 'server-only')
+const MIN_GAIN = 0.03; // as lib/tools/pdf/compress/server.ts (not imported: it is 'server-only')
 const SSIM_PAGES = 6;
 
 function hasGs(): boolean {

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import type { BenchRow } from './types';
-import { run as merge } from '../lib/tools/pdf/merge';
-import { run as lock } from '../lib/tools/pdf/lock';
+import { run as merge } from '../lib/tools/pdf/merge/server';
+import { run as lock } from '../lib/tools/pdf/lock/server';
 import { buildRichPdf } from '../tests/support/pdf/merge-pdfs';
 import type { JobInput } from '../lib/tools/types';
 

@@ -18,8 +18,8 @@ const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(root, '../shared/corpu
 const WORKER_SOURCE = `
 import { parentPort } from 'node:worker_threads';
 import fs from 'node:fs';
-import { run as removeBackground } from '@/lib/tools/image/remove-background';
-import { modelDir } from '@/lib/tools/image/background/model';
+import { run as removeBackground } from '@/lib/tools/image/remove-background/server';
+import { modelDir } from '@/lib/tools/image/remove-background/model';
 import { removeBackground as libraryRemove } from '@imgly/background-removal-node';
 parentPort.on('message', async (m) => {
   try {

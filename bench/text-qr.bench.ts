@@ -11,9 +11,9 @@ import path from 'node:path';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import type { BenchRow } from './types';
-import { countFigures } from '../lib/text/figures';
-import { generateQrImage } from '../lib/qr/generate';
-import { layoutQr } from '../lib/qr/render';
+import { countFigures } from '../lib/tools/text/count/figures';
+import { generateQrImage } from '../lib/tools/qr/generate/generate';
+import { layoutQr } from '../lib/tools/qr/generate/render';
 
 const hasZbar = spawnSync('zbarimg', ['--version']).status === 0;
 const hasIconv = spawnSync('iconv', ['--version']).status === 0;

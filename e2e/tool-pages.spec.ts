@@ -4,13 +4,27 @@ import { open, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { FILE_TOOLS, TOOLS, routeOf, toolBySlug } from '../lib/tools/registry';
-import { toolContent } from '../lib/tools/content';
+import {
+  FILE_TOOLS,
+  TOOLS,
+  routeOf,
+  toolBySlug,
+  toolFolder,
+  type ToolContent,
+  type ToolDef,
+} from '../lib/tools/registry';
 import { HOME_TITLE } from '../lib/seo';
 import { readSiteConfig } from '../lib/site-config';
 import { fileInput, nextAlert, openTool } from './support/page-helpers';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { makeImage, makePdf, writeTemp } from './support/files';
+
+/** The tool's page text (its folder's content.ts). Read with require: Playwright's TypeScript loader hooks
+ * require, not the import() that lib/tools/content.ts uses. */
+function contentOf(tool: ToolDef): ToolContent {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(path.join(__dirname, '..', 'lib', 'tools', toolFolder(tool.api), 'content.ts')).content;
+}
 
 /** A PDF of `pages` pages whose first page has a large black square (something a thumbnail must show). */
 async function inkedPdf(pages: number): Promise<Buffer> {
@@ -39,7 +53,7 @@ test.describe('raw HTML of the tool pages', () => {
   for (const tool of TOOLS) {
     test(`${routeOf(tool)}: how-to, FAQ, related tools and valid JSON-LD without JavaScript`, async ({ request }) => {
       const html = await (await request.get(routeOf(tool))).text();
-      const content = toolContent(tool.slug);
+      const content = contentOf(tool);
       expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
       expect(html).toContain(`How to use ${tool.title}</h2>`);
       expect(html).toContain(`Questions about ${tool.title}</h2>`);

@@ -5,6 +5,7 @@ import {
   isChunkLoadError,
   isChunkResource,
   inlineRecoveryScript,
+  plannedRecovery,
   recoverFromChunkError,
   type RecoveryEnv,
 } from './chunk-recovery';
@@ -122,6 +123,26 @@ describe('recoverFromChunkError', () => {
       expect(recoverFromChunkError(true, env)).toBe('give-up');
       expect(reloads).toEqual([]);
     }
+  });
+
+  it('plans what it will do without acting (the page says Reloading only when it will reload)', () => {
+    const store = new Map<string, string>();
+    const { env, reloads, advance } = fakeEnv(5_000_000, store);
+    expect(plannedRecovery(env)).toBe('reload');
+    expect(reloads).toEqual([]);
+    expect(store.get(RELOAD_KEY)).toBeUndefined();
+    expect(recoverFromChunkError(true, env)).toBe('reload');
+    advance(2_000);
+    expect(plannedRecovery(env)).toBe('give-up');
+    const readOnly = fakeEnv(1, new Map());
+    readOnly.env.storage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    expect(plannedRecovery(readOnly.env)).toBe('give-up');
+    expect(recoverFromChunkError(true, readOnly.env)).toBe('give-up');
   });
 
   it('ignores a garbled stored value', () => {

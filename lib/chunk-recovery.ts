@@ -6,6 +6,8 @@
 // app/global-error.tsx use it for errors thrown while rendering.
 
 export const RELOAD_KEY = 'onedesk:chunk-reload-at';
+/** Written only to learn whether the reload time could be recorded (plannedRecovery). */
+const RELOAD_PROBE_KEY = 'onedesk:chunk-reload-probe';
 /** A failure within this time after a recovery reload is not retried automatically. */
 export const RELOAD_GUARD_MS = 30_000;
 
@@ -72,8 +74,34 @@ export interface RecoveryEnv {
   reload: () => void;
 }
 
+/** The decision for a chunk error, read from the reload guard without acting on it (the page's message). */
+export function plannedRecovery(env: RecoveryEnv): RecoveryAction {
+  const action = decideFromStorage(true, env);
+  if (action !== 'reload') return action;
+  // recoverFromChunkError gives up when it cannot record the reload.
+  try {
+    env.storage!.setItem(RELOAD_PROBE_KEY, '1');
+    return 'reload';
+  } catch {
+    return 'give-up';
+  }
+}
+
 /** Applies the decision: records the reload time first, then reloads. Returns what it did. */
 export function recoverFromChunkError(chunkError: boolean, env: RecoveryEnv): RecoveryAction {
+  const action = decideFromStorage(chunkError, env);
+  if (action === 'reload') {
+    try {
+      env.storage!.setItem(RELOAD_KEY, String(env.now()));
+    } catch {
+      return 'give-up'; // cannot record it, so cannot guard against a loop
+    }
+    env.reload();
+  }
+  return action;
+}
+
+function decideFromStorage(chunkError: boolean, env: RecoveryEnv): RecoveryAction {
   let lastReloadAt: number | null = null;
   let storageOk = env.storage !== null;
   if (env.storage) {
@@ -85,16 +113,7 @@ export function recoverFromChunkError(chunkError: boolean, env: RecoveryEnv): Re
       storageOk = false;
     }
   }
-  const action = decideRecovery({ chunkError, lastReloadAt, now: env.now(), storageOk });
-  if (action === 'reload') {
-    try {
-      env.storage!.setItem(RELOAD_KEY, String(env.now()));
-    } catch {
-      return 'give-up'; // cannot record it, so cannot guard against a loop
-    }
-    env.reload();
-  }
-  return action;
+  return decideRecovery({ chunkError, lastReloadAt, now: env.now(), storageOk });
 }
 
 /** The browser's environment (sessionStorage may throw when storage is disabled). */

@@ -53,8 +53,8 @@ export default async function ToolPage({ params }: Params) {
   if (!tool) notFound();
   const config = siteConfig();
   const limits = publicLimits();
-  const content = toolContent(tool.slug);
-  const faq = toolFaq(tool, limits);
+  const content = await toolContent(tool.slug);
+  const faq = await toolFaq(tool, limits);
   const jsonLd = [
     toolJsonLd(tool, config),
     howToJsonLd(tool, content.steps, config),

@@ -2,13 +2,14 @@
 // Count page (SPEC sections 2, 4, 5): text area limited to `limit` characters, counter 'n / limit',
 // 'With Spaces' and 'Without Spaces' figures recalculated on every input, Clear. The text is also posted to
 // POST /api/text/count/ (debounced) for logging; any failure there is ignored.
-// Characters are user-perceived characters (lib/text/count.ts); the counter and the limit use the same measure.
+// Characters are user-perceived characters (lib/tools/text/count/count.ts); the counter and the limit use the same measure.
 // Issue 21: a byte-rule selector (UTF-8 by default = the spec's figures; EUC-KR / CP949; NEIS) remembered in
 // localStorage, and words, sentences, paragraphs, lines, reading and speaking time below, all computed here.
 import { useEffect, useMemo, useState } from 'react';
-import { clampChars, countText } from '@/lib/text/count';
-import { BYTE_RULES, bytesUnder, isByteRule, type ByteRule } from '@/lib/text/byte-rules';
-import { textStats } from '@/lib/text/stats';
+import { clampChars, countText } from '@/lib/tools/text/count/count';
+import { BYTE_RULES, bytesUnder, isByteRule, type ByteRule } from '@/lib/tools/text/count/byte-rules';
+import { textStats } from '@/lib/tools/text/count/stats';
+import { useStoredItem } from '@/components/ui/use-browser';
 import styles from './count-tool.module.css';
 
 const POST_DELAY_MS = 600;
@@ -87,7 +88,10 @@ function Figures({ title, chars, bytes, id }: { title: string; chars: number; by
 
 export function CountTool({ limit }: { limit: number }) {
   const [text, setText] = useState('');
-  const [rule, setRule] = useState<ByteRule>('utf8');
+  // The remembered rule (read once the page runs in the browser), until the visitor chooses one.
+  const saved = useStoredItem(RULE_KEY);
+  const [chosen, setChosen] = useState<ByteRule | null>(null);
+  const rule: ByteRule = chosen ?? (isByteRule(saved) ? saved : 'utf8');
   const counts = useMemo(() => countText(text), [text]);
   const bytes = useMemo(
     () =>
@@ -97,17 +101,8 @@ export function CountTool({ limit }: { limit: number }) {
     [rule, text, counts],
   );
 
-  useEffect(() => {
-    try {
-      const saved = window.localStorage.getItem(RULE_KEY);
-      if (isByteRule(saved)) setRule(saved);
-    } catch {
-      // Storage blocked: UTF-8 it is.
-    }
-  }, []);
-
   function chooseRule(next: ByteRule) {
-    setRule(next);
+    setChosen(next);
     try {
       window.localStorage.setItem(RULE_KEY, next);
     } catch {

@@ -1,5 +1,6 @@
 'use client';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from '@/components/ui/use-browser';
 import { limitsText } from '@/lib/client/limits';
 import { useUploadLimits } from './limits-context';
 import styles from './file-tool.module.css';
@@ -21,11 +22,10 @@ export function DropZone({ onFiles, disabled = false, multiple = false, children
   const [active, setActive] = useState(false);
   const limits = useUploadLimits();
   // Set once the page is interactive (listeners attached): tests and scripts wait for it.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const onFilesRef = useRef(onFiles);
-  onFilesRef.current = onFiles;
+  // The latest onFiles, called from the window listeners without re-attaching them on every render.
+  const emitFiles = useEffectEvent((files: File[]) => onFiles(files));
 
   useEffect(() => {
     const over = (e: DragEvent) => {
@@ -43,14 +43,14 @@ export function DropZone({ onFiles, disabled = false, multiple = false, children
       clearTimeout(timer.current);
       setActive(false);
       const files = Array.from(e.dataTransfer?.files ?? []);
-      if (!disabled && files.length > 0) onFilesRef.current(files);
+      if (!disabled && files.length > 0) emitFiles(files);
     };
     // Pasting copied files (e.g. a screenshot) works like a drop; pasted text is left alone.
     const paste = (e: ClipboardEvent) => {
       const files = Array.from(e.clipboardData?.files ?? []);
       if (disabled || files.length === 0) return;
       e.preventDefault();
-      onFilesRef.current(files);
+      emitFiles(files);
     };
     window.addEventListener('dragover', over);
     window.addEventListener('drop', drop);

@@ -2,7 +2,7 @@
 // Before/after of an image tool's result: the two pictures on top of each other, a divider to drag (a range
 // input, so keyboards and screen readers use it too) and a zoom. Loaded lazily (next/dynamic) only once a
 // result exists, so it adds nothing to the page's first load.
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import styles from './result-preview.module.css';
 
 interface Props {
@@ -13,23 +13,25 @@ interface Props {
 
 const ZOOMS = [1, 2, 4] as const;
 
-function useObjectUrl(blob: Blob): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const u = URL.createObjectURL(blob);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [blob]);
-  return url;
+/** A ref for an <img> that shows `blob`: the object URL lives exactly as long as the element shows it. */
+function useBlobSrc(blob: Blob) {
+  return useCallback(
+    (img: HTMLImageElement | null) => {
+      if (!img) return;
+      const url = URL.createObjectURL(blob);
+      img.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [blob],
+  );
 }
 
 export default function ResultPreview({ input, output, outputName }: Props) {
-  const before = useObjectUrl(input);
-  const after = useObjectUrl(output);
+  const before = useBlobSrc(input);
+  const after = useBlobSrc(output);
   const [split, setSplit] = useState(50);
   const [zoom, setZoom] = useState<(typeof ZOOMS)[number]>(1);
   const id = useId();
-  if (!before || !after) return null;
   return (
     <figure className={styles.preview} data-testid="result-preview">
       <div
@@ -39,11 +41,11 @@ export default function ResultPreview({ input, output, outputName }: Props) {
       >
         <div className={styles.stage} style={{ width: `${zoom * 100}%` }}>
           {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
-          <img className={styles.image} src={before} alt={`Before: ${input.name}`} data-testid="preview-before" />
+          <img className={styles.image} ref={before} alt={`Before: ${input.name}`} data-testid="preview-before" />
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img
             className={`${styles.image} ${styles.after}`}
-            src={after}
+            ref={after}
             alt={`After: ${outputName}`}
             style={{ clipPath: `inset(0 0 0 ${split}%)` }}
             data-testid="preview-after"

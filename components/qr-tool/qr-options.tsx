@@ -11,7 +11,7 @@ import {
   SIZE_MAX,
   SIZE_MIN,
   type QrFormat,
-} from '@/lib/qr/options';
+} from '@/lib/tools/qr/generate/options';
 import styles from './qr-tool.module.css';
 
 export interface QrOptionState {

@@ -1,6 +1,6 @@
 'use client';
 // Content templates beside plain text (issue 21): Wi-Fi, contact (vCard), e-mail, SMS, phone. The fields
-// become the QR content in the formats phone cameras read (lib/qr/templates.ts).
+// become the QR content in the formats phone cameras read (lib/tools/qr/generate/templates.ts).
 import {
   emailContent,
   phoneContent,
@@ -9,7 +9,7 @@ import {
   vcardContent,
   wifiContent,
   type TemplateId,
-} from '@/lib/qr/templates';
+} from '@/lib/tools/qr/generate/templates';
 import styles from './qr-tool.module.css';
 
 export type TemplateFields = Record<string, string>;

@@ -7,11 +7,11 @@
 // untouched, the request is the spec's), PNG or SVG (the download's extension follows), and a line saying the
 // server read every code back with an independent decoder before offering it.
 import { useEffect, useRef, useState } from 'react';
-import { clampChars, charCount } from '@/lib/text/count';
+import { clampChars, charCount } from '@/lib/tools/text/count/count';
 import { saveBlob } from '@/lib/client/save-blob';
 import { Icon } from '@/components/icons';
 import { JobError } from '@/components/ui/last-error';
-import type { TemplateId } from '@/lib/qr/templates';
+import type { TemplateId } from '@/lib/tools/qr/generate/templates';
 import { DEFAULT_OPTIONS, optionFields, QrOptions, type QrOptionState } from './qr-options';
 import { TemplateForm, templateContent, TEMPLATES, type TemplateFields } from './qr-templates';
 import styles from './qr-tool.module.css';

@@ -1,7 +1,9 @@
 'use client';
 // A tool's option values, remembered per tool in localStorage (the last choice comes back on the next visit).
-// Read after mount, so the statically rendered page and the first client render agree.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// Read once the page runs in the browser (useStoredItem), so the statically rendered page and the first client
+// render agree.
+import { useCallback, useMemo, useState } from 'react';
+import { useStoredItem } from '@/components/ui/use-browser';
 import type { FileToolApi } from '@/lib/tools/registry';
 import {
   OPTION_FIELDS,
@@ -14,32 +16,33 @@ import {
 
 export function useToolOptions(api: FileToolApi) {
   const def = OPTION_FIELDS[api];
-  const [values, setValues] = useState<OptionValues>({});
-
-  useEffect(() => {
-    if (!def) return;
+  const stored = useStoredItem(optionsStorageKey(api));
+  const remembered = useMemo(() => {
+    if (!def || !stored) return {};
     try {
-      const stored = window.localStorage.getItem(optionsStorageKey(api));
-      if (stored) setValues(cleanValues(def, JSON.parse(stored)));
+      return cleanValues(def, JSON.parse(stored));
     } catch {
-      // Storage blocked or corrupt: the defaults apply.
+      return {}; // corrupt: the defaults apply
     }
-  }, [api, def]);
+  }, [def, stored]);
+  // The visitor's choices on this page (for this tool), over the remembered ones.
+  const [edited, setEdited] = useState<{ api: FileToolApi; values: OptionValues } | null>(null);
+  const values = edited?.api === api ? edited.values : remembered;
 
   const set = useCallback(
     (name: string, value: OptionValue | undefined) => {
-      setValues((prev) => {
-        const next = { ...prev, [name]: value };
+      setEdited((prev) => {
+        const next = { ...(prev?.api === api ? prev.values : remembered), [name]: value };
         if (value === undefined) delete next[name];
         try {
           window.localStorage.setItem(optionsStorageKey(api), JSON.stringify(next));
         } catch {
           // Private mode with storage off: the choice still applies to this visit.
         }
-        return next;
+        return { api, values: next };
       });
     },
-    [api],
+    [api, remembered],
   );
 
   const settings = useMemo(() => settingsFrom(def, values), [def, values]);

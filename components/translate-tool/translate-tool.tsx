@@ -13,7 +13,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TextToolDef } from '@/lib/tools/registry';
 import { LIMITS } from '@/lib/tools/registry';
-import { charCount, clampChars } from '@/lib/text/count';
+import { charCount, clampChars } from '@/lib/tools/text/count/count';
 import {
   AUTO,
   DEFAULT_INPUT,
@@ -22,14 +22,14 @@ import {
   LANGUAGES,
   languageName,
   type LanguageCode,
-} from '@/lib/translate/languages';
+} from '@/lib/tools/text/translate/languages';
 import {
   deviceReadyPairs,
   DeviceTranslationError,
   deviceTranslationSupported,
   translateOnDevice,
-} from '@/lib/translate/device';
-import { unavailableMessage } from '@/lib/translate/visitor-message';
+} from '@/lib/tools/text/translate/device';
+import { unavailableMessage } from '@/lib/tools/text/translate/visitor-message';
 import { JobError } from '@/components/ui/last-error';
 import styles from './translate-tool.module.css';
 

@@ -2,18 +2,20 @@
 // Shared body of app/error.tsx and app/global-error.tsx: a failed chunk load gets the one guarded reload,
 // anything else (or a chunk failure right after that reload) a clear message with Try again.
 import { useEffect, useState } from 'react';
-import { browserRecoveryEnv, isChunkLoadError, recoverFromChunkError } from '@/lib/chunk-recovery';
+import { browserRecoveryEnv, isChunkLoadError, plannedRecovery, recoverFromChunkError } from '@/lib/chunk-recovery';
 
 export function ErrorView({ error, retry }: { error: unknown; retry: () => void }) {
   const chunk = isChunkLoadError(error);
-  const [reloading, setReloading] = useState(false);
+  // What the effect below will do, read when the view appears (an error view renders in the browser only):
+  // the page says 'Reloading' only when the guarded reload will happen.
+  const [reloading] = useState(() => chunk && plannedRecovery(browserRecoveryEnv()) === 'reload');
 
   useEffect(() => {
     if (!chunk) {
       console.error(error);
       return;
     }
-    if (recoverFromChunkError(true, browserRecoveryEnv()) === 'reload') setReloading(true);
+    recoverFromChunkError(true, browserRecoveryEnv());
   }, [chunk, error]);
 
   return (

@@ -27,7 +27,7 @@ export async function processStep({ req, tool, client, owner }: ToolCall): Promi
   const body = await readJson(req, serverConfig().maxJsonBytes);
   const { session_id, password } = processBody.parse(body);
   const checked = tool.kind === 'lock' ? checkLockPassword(password) : undefined;
-  const settings = parseSettings(tool.api, body);
+  const settings = await parseSettings(tool.api, body);
   const options = { ...(checked ? { password: checked } : {}), ...(settings ? { settings } : {}) };
   const out = await processJob(tool, session_id, options, client, owner);
   return ok({ file_id: out.fileId, ...(out.notice ? { notice: out.notice } : {}) });

@@ -2,9 +2,9 @@
 // sees them (a flag emoji or a Korean syllable is one), exactly as the pages count them.
 import { z } from 'zod';
 import { LIMITS, type FileToolApi } from '@/lib/tools/registry';
-import { toolSettings } from '@/lib/tools/options';
+import { toolSettings, type SettingsSchema } from '@/lib/tools/options';
 import { AppError } from './errors';
-import { charCount } from '@/lib/text/count';
+import { charCount } from '@/lib/tools/text/count/count';
 
 const atMost = (limit: number) => (s: string) => charCount(s) <= limit;
 
@@ -34,10 +34,14 @@ export function firstIssue(error: z.ZodError): string {
   return issue.message;
 }
 
-/** The tool's optional settings from a process request (lib/tools/options.ts); undefined for a tool without
- * any, or when none was sent. A bad value is a 400 naming the field. */
-export function parseSettings(api: FileToolApi, body: unknown): Record<string, unknown> | undefined {
-  const schema = toolSettings[api];
+/** The tool's optional settings from a process request (its schema: lib/tools/options.ts); undefined for a
+ * tool without any, or when none was sent. A bad value is a 400 naming the field. */
+export async function parseSettings(api: FileToolApi, body: unknown): Promise<Record<string, unknown> | undefined> {
+  return settingsFrom(await toolSettings(api), body);
+}
+
+/** `body`'s settings checked with `schema` (parseSettings once the tool's schema is loaded). */
+export function settingsFrom(schema: SettingsSchema | undefined, body: unknown): Record<string, unknown> | undefined {
   if (!schema) return undefined;
   const parsed = schema.safeParse(body ?? {});
   if (!parsed.success) {

@@ -7,7 +7,7 @@ import { countBody } from './schemas';
 
 export async function count({ req }: Call): Promise<Response> {
   const { text } = countBody.parse(await readJson(req, serverConfig().maxJsonBytes));
-  const { countFigures } = await import('@/lib/text/figures');
+  const { countFigures } = await import('@/lib/tools/text/count/figures');
   const counts = countFigures(text);
   // Only the figures are logged, never the text (SPEC section 4: the text is posted for logging).
   console.info(
@@ -20,7 +20,7 @@ export async function translate({ req }: Call): Promise<Response> {
   const body = await readJson(req, serverConfig().maxJsonBytes);
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   // Loaded on first use: the providers are not needed by the rest of the API.
-  const { translateText } = await import('@/lib/translate');
+  const { translateText } = await import('@/lib/tools/text/translate/translate');
   const result = await translateText({
     text: b.text as string,
     input_language: b.input_language as string,

@@ -1,7 +1,8 @@
-// What the page's options panel shows for each tool (issue 20): a declarative field list per API path, and
+// What the page's options panel shows for each tool (issue 20): a declarative field list per tool (its tool.ts), and
 // the rule that turns the visitor's choices into the process request's optional settings. Browser-safe.
 // A field left at its default is not sent, so a visitor who never opens the panel gets the spec's request
 // byte for byte. The names and values are the API's (lib/tools/options.ts validates them on the server).
+import { TOOL_LIST } from './list';
 import type { FileToolApi } from './registry';
 
 export type OptionValue = string | number | boolean;
@@ -30,103 +31,10 @@ export interface ToolOptionsDef {
   fields: OptionField[];
 }
 
-const opaque = (v: OptionValues) => v.background !== undefined && v.background !== 'transparent';
-
-export const OPTION_FIELDS: Partial<Record<FileToolApi, ToolOptionsDef>> = {
-  'image/compress': {
-    placement: 'panel',
-    fields: [
-      {
-        kind: 'number',
-        name: 'target_kb',
-        label: 'At most',
-        unit: 'KB',
-        min: 5,
-        max: 102_400,
-        placeholder: 'any size',
-        hint: 'Leave empty for the best size at the same look.',
-      },
-      {
-        kind: 'choice',
-        name: 'format',
-        label: 'Format',
-        default: 'jpeg',
-        choices: [
-          { value: 'jpeg', label: 'JPG' },
-          { value: 'webp', label: 'WebP' },
-          { value: 'avif', label: 'AVIF' },
-        ],
-      },
-    ],
-  },
-  'image/png_to_svg': {
-    placement: 'panel',
-    fields: [
-      {
-        kind: 'choice',
-        name: 'preset',
-        label: 'Style',
-        default: 'auto',
-        choices: [
-          { value: 'auto', label: 'Automatic' },
-          { value: 'logo', label: 'Logo' },
-          { value: 'illustration', label: 'Illustration' },
-          { value: 'photo', label: 'Photo' },
-          { value: 'bw', label: 'Black and white' },
-        ],
-      },
-      {
-        kind: 'number',
-        name: 'colors',
-        label: 'Colours',
-        min: 2,
-        max: 64,
-        placeholder: 'auto',
-        when: (v) => v.preset !== 'bw',
-      },
-    ],
-  },
-  'image/png_to_jpg': {
-    placement: 'panel',
-    fields: [
-      { kind: 'background', name: 'background', label: 'Background', allowTransparent: false, default: '#ffffff' },
-    ],
-  },
-  'image/remove_background': {
-    placement: 'panel',
-    fields: [
-      { kind: 'background', name: 'background', label: 'Background', allowTransparent: true, default: 'transparent' },
-      {
-        kind: 'choice',
-        name: 'format',
-        label: 'Format',
-        default: 'png',
-        when: opaque,
-        choices: [
-          { value: 'png', label: 'PNG' },
-          { value: 'jpeg', label: 'JPG' },
-        ],
-      },
-      { kind: 'toggle', name: 'crop', label: 'Crop to the subject', default: false },
-    ],
-  },
-  'pdf/compress': {
-    placement: 'inline',
-    fields: [
-      {
-        kind: 'choice',
-        name: 'level',
-        label: 'Compression',
-        default: 'recommended',
-        choices: [
-          { value: 'light', label: 'Light' },
-          { value: 'recommended', label: 'Recommended' },
-          { value: 'strong', label: 'Strong' },
-        ],
-      },
-    ],
-  },
-};
+/** Each tool's fields, from its folder's tool.ts (`optionFields`) through the one list. */
+export const OPTION_FIELDS: Partial<Record<FileToolApi, ToolOptionsDef>> = Object.fromEntries(
+  TOOL_LIST.flatMap((entry) => ('optionFields' in entry ? [[entry.tool.api, entry.optionFields]] : [])),
+);
 
 const HEX = /^#[0-9a-f]{6}$/i;
 

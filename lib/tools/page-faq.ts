@@ -1,4 +1,4 @@
-// The FAQ of a tool page: the tool's own questions (lib/tools/content.ts) plus limits and privacy answers with
+// The FAQ of a tool page: the tool's own questions (its folder's content.ts) plus limits and privacy answers with
 // the configured numbers, so the page never promises something the server does not do.
 import { mbText, type UploadLimits } from '@/lib/client/limits';
 import { toolContent, type Faq } from './content';
@@ -9,8 +9,8 @@ const PHONE: Faq = {
   a: 'Yes. It works in any current browser on phones, tablets and computers, with nothing to install.',
 };
 
-export function toolFaq(tool: ToolDef, limits: UploadLimits): Faq[] {
-  const own = toolContent(tool.slug).faq;
+export async function toolFaq(tool: ToolDef, limits: UploadLimits): Promise<Faq[]> {
+  const own = (await toolContent(tool.slug)).faq;
   const minutes = `${limits.sessionMinutes} minute${limits.sessionMinutes === 1 ? '' : 's'}`;
   if (tool.kind === 'translate' || tool.kind === 'count' || tool.kind === 'qr') {
     const privacy: Faq = {

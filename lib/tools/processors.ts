@@ -1,19 +1,17 @@
-// Tool API path -> its server module. Loaded only inside the job worker (lib/jobs/processor-worker.ts).
-// The Record over FileToolApi makes the type check fail when a registered file tool has no module.
+// Tool API path -> its server module, found by its folder: lib/tools/<family>/<tool>/server.ts (the API path
+// with '-' for '_'), so adding a tool needs no line here. Loaded only inside the job worker
+// (lib/jobs/processor-worker.ts), which esbuild bundles with every server.ts this pattern matches
+// (scripts/build-worker.mjs). registry.test.ts checks that every file tool has one exporting `run`.
 import 'server-only';
-import type { FileToolApi } from './registry';
+import { FILE_TOOLS, toolFolder, type FileToolApi } from './registry';
 import type { ProcessorModule } from './types';
 
-export const processors: Record<FileToolApi, () => Promise<ProcessorModule>> = {
-  'pdf/merge': () => import('./pdf/merge'),
-  'pdf/compress': () => import('./pdf/compress'),
-  'pdf/to_docx': () => import('./pdf/to-docx'),
-  'pdf/lock': () => import('./pdf/lock'),
-  'docx/merge': () => import('./office/docx-merge'),
-  'pptx/merge': () => import('./office/pptx-merge'),
-  'image/remove_background': () => import('./image/remove-background'),
-  'image/compress': () => import('./image/compress'),
-  'image/jpg_to_png': () => import('./image/jpg-to-png'),
-  'image/png_to_jpg': () => import('./image/png-to-jpg'),
-  'image/png_to_svg': () => import('./image/png-to-svg'),
+const load = (api: string): Promise<ProcessorModule> => {
+  const [family, tool] = toolFolder(api).split('/');
+  return import(`./${family}/${tool}/server.ts`);
 };
+
+export const processors = Object.fromEntries(FILE_TOOLS.map((t) => [t.api, () => load(t.api)])) as Record<
+  FileToolApi,
+  () => Promise<ProcessorModule>
+>;

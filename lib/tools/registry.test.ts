@@ -1,4 +1,7 @@
-import { FILE_TOOLS, GROUPS, TOOLS, downloadName, fileToolByApi, toolsInGroup } from './registry';
+import fs from 'node:fs';
+import path from 'node:path';
+import { processors } from './processors';
+import { FILE_TOOLS, GROUPS, TOOLS, downloadName, fileToolByApi, toolFolder, toolsInGroup } from './registry';
 
 describe('tool registry', () => {
   it('declares every route of SPEC section 2 once', () => {
@@ -78,4 +81,24 @@ describe('tool registry', () => {
     expect(fileToolByApi('pptx/merge')!.minFiles).toBe(2);
     expect(fileToolByApi('docx/merge')!.minFiles).toBe(1);
   });
+});
+
+describe('one folder per tool', () => {
+  const folders = fs
+    .readdirSync(__dirname, { recursive: true, encoding: 'utf8' })
+    .filter((f) => path.basename(f) === 'tool.ts')
+    .map((f) => path.dirname(f).split(path.sep).join('/'))
+    .sort();
+
+  it('lists every folder that has a tool.ts, and each entry lives in the folder its API path names', () => {
+    expect(TOOLS.map((t) => toolFolder(t.api)).sort()).toEqual(folders);
+  });
+
+  it.each(FILE_TOOLS.map((t) => [t.api] as const))(
+    '%s: its server.ts exports run, found by processors',
+    async (api) => {
+      expect(fs.existsSync(path.join(__dirname, toolFolder(api), 'server.ts'))).toBe(true);
+      expect(typeof (await processors[api]()).run).toBe('function');
+    },
+  );
 });

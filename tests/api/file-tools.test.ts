@@ -1,5 +1,5 @@
 // The four steps of every registered file tool, through the real route handlers: loops over the registry.
-// Tools whose module has landed bring a fixture (tests/fixtures/<slug>.ts) and are checked end to end;
+// Tools whose module has landed bring a fixture (lib/tools/<family>/<tool>/fixture.ts) and are checked end to end;
 // the others must answer 501, never a fake result.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -4,7 +4,7 @@
 // PNG is unchanged (tests/api/file-tools.test.ts).
 import sharp from 'sharp';
 import { makeComposite, type Composite } from '@/tests/support/image/background-images';
-import { CROP_MARGIN, CROP_MIN_MARGIN } from '@/lib/tools/image/background/settings';
+import { CROP_MARGIN, CROP_MIN_MARGIN } from '@/lib/tools/image/remove-background/settings';
 import { download, loadFixture, processStep, upload, useTestDataDir } from '../support/api';
 
 jest.setTimeout(300_000);

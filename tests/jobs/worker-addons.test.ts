@@ -119,7 +119,7 @@ beforeAll(async () => {
   modelModule = path.join(root, '.workers', `addons-test-model-${process.pid}.cjs`);
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['lib/tools/image/background/model.ts'],
+    entryPoints: ['lib/tools/image/remove-background/model.ts'],
     outfile: modelModule,
     bundle: true,
     platform: 'node',

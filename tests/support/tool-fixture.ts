@@ -1,4 +1,4 @@
-// Each file tool provides tests/fixtures/<slug>.ts exporting `fixture: ToolFixture`. The generic API suite
+// Each file tool provides lib/tools/<family>/<tool>/fixture.ts (its folder) exporting `fixture: ToolFixture`. The generic API suite
 // (tests/api/file-tools.test.ts) and the generic Playwright flow (e2e/file-tools.spec.ts) loop over the
 // registry and use it: upload `valid()`, process, download, then `check()` the result. A tool without a
 // fixture file is expected to answer 501 (not built yet).
@@ -6,6 +6,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { toolBySlug } from '../../lib/tools/registry';
 
 export interface FixtureFile {
   name: string;
@@ -25,9 +26,19 @@ export interface ToolFixture {
   check: (output: Buffer, inputs: FixtureFile[]) => Promise<void>;
 }
 
-/** The tool's fixture if its author has written one (tests/fixtures/<slug>.ts), for Jest and Playwright. */
+/** The tool's fixture if its author has written one (lib/tools/<family>/<tool>/fixture.ts), for Jest and Playwright. */
 export function loadFixture(slug: string): ToolFixture | null {
-  const file = path.join(__dirname, '..', 'fixtures', `${slug}.ts`);
+  const tool = toolBySlug(slug);
+  if (!tool || !('fileKinds' in tool)) return null;
+  const file = path.join(
+    __dirname,
+    '..',
+    '..',
+    'lib',
+    'tools',
+    ...tool.api.replace(/_/g, '-').split('/'),
+    'fixture.ts',
+  );
   if (!fs.existsSync(file)) return null;
   // require, not import(): Playwright's TypeScript transform hooks the CommonJS loader in this project.
   // eslint-disable-next-line @typescript-eslint/no-require-imports

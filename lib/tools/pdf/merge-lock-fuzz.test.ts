@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isAppError } from '@/lib/core/errors';
-import { run as lock } from './lock';
-import { run as merge } from './merge';
+import { run as lock } from './lock/server';
+import { run as merge } from './merge/server';
 import { buildRichPdf } from '@/tests/support/pdf/merge-pdfs';
 
 let dir: string;

@@ -1,5 +1,5 @@
 // One merge in a fresh process for the bench: prints {ms, peakMB} (peak RSS includes the Node/tsx baseline).
-import { mergeDocx } from '@/lib/tools/office/docx/merge';
+import { mergeDocx } from '@/lib/tools/docx/merge/merge';
 
 const [out, ...inputs] = process.argv.slice(2);
 const t = performance.now();

@@ -1,6 +1,6 @@
 // Bench helper (not used by the product): one merge in a fresh process; prints wall and CPU time and peak RSS.
 import path from 'node:path';
-import { mergePresentations } from '@/lib/tools/office/pptx/merge';
+import { mergePresentations } from '@/lib/tools/pptx/merge/merge';
 
 async function main(): Promise<void> {
   const [out, ...inputs] = process.argv.slice(2);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef } from 'pdf-lib';
 import { corpusPath, describeCorpus } from '@/tests/support/corpus';
 import type { JobInput } from '../../types';
-import { run as merge } from '../merge';
+import { run as merge } from '../merge/server';
 import { loadCheckedPdf, probePdf, walkPageTree } from './load-pdf';
 
 let dir: string;

@@ -4,10 +4,11 @@
 // - the package is ESM only with top-level await, which Jest (CJS) cannot import (as pdf.js, see
 //   ../pdfjs/host.ts), while a worker thread is plain Node ESM;
 // - the WASM heap lives outside V8's limits, so the thread caps it by refusing WebAssembly.Memory growth
-//   past `memoryMb` (MuPDF then fails its allocation and throws), and it is terminated on timeout.
-import { Worker } from 'node:worker_threads';
+//   past `memoryMb` (MuPDF then fails its allocation and throws), and it is terminated on timeout
+//   (../common/run-in-thread.ts: heap cap, quiet output, time-out, 'memory' on OOM).
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { runInThread } from '../common/run-in-thread';
 
 const localRequire = createRequire(__filename);
 
@@ -85,41 +86,19 @@ export function mupdfRewrite(
   opts: MupdfOptions = {},
 ): Promise<{ bytes: Uint8Array; pages: number }> {
   const url = pathToFileURL(localRequire.resolve('mupdf')).href;
-  const worker = new Worker(SOURCE, {
-    eval: true,
+  return runInThread<
+    { bytes: Uint8Array; pages: number },
+    { ok: boolean; out?: Uint8Array; pages?: number; kind?: MupdfError['kind']; message?: string }
+  >({
+    name: 'MuPDF',
+    source: SOURCE,
     workerData: { url, bytes, memoryMb: opts.memoryMb ?? 1024, subsetFonts: opts.subsetFonts ?? true },
-    resourceLimits: { maxOldGenerationSizeMb: 512 },
-    stdout: true,
-    stderr: true,
-  });
-  // MuPDF prints warnings about odd files; the visitor does not need them in the server log.
-  worker.stdout.resume();
-  worker.stderr.resume();
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const finish = (fn: () => void) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () => finish(() => reject(new MupdfError('timeout', 'MuPDF took too long'))),
-      opts.timeoutMs ?? 120_000,
-    );
-    worker.on(
-      'message',
-      (m: { ok: boolean; out?: Uint8Array; pages?: number; kind?: MupdfError['kind']; message?: string }) => {
-        if (m.ok && m.out) {
-          const out = m.out;
-          finish(() => resolve({ bytes: out, pages: m.pages ?? 0 }));
-        } else finish(() => reject(new MupdfError(m.kind ?? 'other', m.message ?? 'MuPDF failed')));
-      },
-    );
-    worker.on('error', (e: Error & { code?: string }) => {
-      finish(() => reject(new MupdfError(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'other', e.message)));
-    });
-    worker.on('exit', (code) => finish(() => reject(new MupdfError('other', `MuPDF thread exited (${code})`))));
+    heapMb: 512,
+    timeoutMs: opts.timeoutMs ?? 120_000,
+    onMessage: (m, settle) => {
+      if (m.ok && m.out) settle.resolve({ bytes: m.out, pages: m.pages ?? 0 });
+      else settle.reject(new MupdfError(m.kind ?? 'other', m.message ?? 'MuPDF failed'));
+    },
+    error: (kind, message) => new MupdfError(kind, message),
   });
 }
