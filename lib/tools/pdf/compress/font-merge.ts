@@ -1,0 +1,136 @@
+// Duplicate subsets of one font stored once (issue 15). Producers that embed each page, each included
+// figure or each music snippet separately write a new subset of the same font every time (LilyPond's
+// manual: 265 subsets of Emmentaler-20, 2.7 MB of font programs with 73 distinct glyphs). Ghostscript keeps
+// them all. Here the Type 1C (CFF) subsets of one font program are replaced by one program holding the union
+// of their glyphs, which every font descriptor then points to.
+//
+// Merged only where it is provably the same drawing:
+// - the same font name after the subset tag, and the same Private DICT, subroutines, matrix and paint type;
+// - every glyph name two subsets share has byte-identical charstrings (else they go into separate unions);
+// - the PDF font's /Encoding does not fall back on the font program's built-in encoding (a name, or a
+//   dictionary with /BaseEncoding), since the union's built-in encoding is not the subsets'.
+// The font dictionaries (/Widths, /Encoding, /ToUnicode) are not touched, so text extraction is unchanged.
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { DecodeCapError, filterChain, inflate } from './pixels';
+import { compatible, parseCffSubset, writeCffUnion, type CffSubset } from './cff-union';
+
+const N = (s: string) => PDFName.of(s);
+/** A font program larger than this is not a subset worth merging (and bounds the decode). */
+const MAX_FONT_BYTES = 16 * 1024 * 1024;
+
+interface Program {
+  ref: PDFRef;
+  size: number;
+  subset: CffSubset;
+  descriptors: PDFDict[];
+}
+
+/** The font's /Encoding leaves no code to the font program's built-in encoding. */
+function encodingIsExplicit(font: PDFDict): boolean {
+  const enc = font.lookup(N('Encoding'));
+  if (enc instanceof PDFName) return true;
+  return enc instanceof PDFDict && enc.lookup(N('BaseEncoding')) instanceof PDFName;
+}
+
+function decodeFontFile(stream: PDFRawStream): Uint8Array | null {
+  const chain = filterChain(stream.dict);
+  if (!chain || chain.names.length > 1 || chain.parms.some((p) => p)) return null;
+  if (chain.names.length === 0) return stream.contents;
+  if (chain.names[0] !== 'FlateDecode' && chain.names[0] !== 'Fl') return null;
+  try {
+    return inflate(stream.contents, MAX_FONT_BYTES);
+  } catch (e) {
+    if (e instanceof DecodeCapError) return null;
+    return null;
+  }
+}
+
+/** Collects the Type 1C programs of simple Type 1 fonts that may be merged, keyed by font name + program. */
+function collectPrograms(doc: PDFDocument): Map<string, Program[]> {
+  const ctx = doc.context;
+  const programs = new Map<string, Program>();
+  const excluded = new Set<string>();
+  const groups = new Map<string, Program[]>();
+  for (const [, obj] of ctx.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFDict) || obj.lookup(N('Subtype')) !== N('Type1')) continue;
+    const descriptor = obj.lookup(N('FontDescriptor'));
+    if (!(descriptor instanceof PDFDict)) continue;
+    const fileRef = descriptor.get(N('FontFile3'));
+    if (!(fileRef instanceof PDFRef)) continue;
+    const key = fileRef.toString();
+    // One font dictionary that relies on the built-in encoding keeps its program out of any union.
+    if (!encodingIsExplicit(obj)) {
+      excluded.add(key);
+      continue;
+    }
+    const known = programs.get(key);
+    if (known) {
+      if (!known.descriptors.includes(descriptor)) known.descriptors.push(descriptor);
+      continue;
+    }
+    const stream = ctx.lookup(fileRef);
+    if (!(stream instanceof PDFRawStream) || stream.dict.lookup(N('Subtype')) !== N('Type1C')) continue;
+    const fontName = descriptor.lookup(N('FontName'));
+    if (!(fontName instanceof PDFName)) continue;
+    const bytes = decodeFontFile(stream);
+    const subset = bytes && parseCffSubset(bytes);
+    if (!subset) continue;
+    const program: Program = { ref: fileRef, size: bytes.length, subset, descriptors: [descriptor] };
+    programs.set(key, program);
+    const group = `${fontName.decodeText().replace(/^[A-Z]{6}\+/, '')}\n${subset.programKey}`;
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group)!.push(program);
+  }
+  for (const [k, list] of groups) {
+    const kept = list.filter((p) => !excluded.has(p.ref.toString()));
+    if (kept.length < 2) groups.delete(k);
+    else groups.set(k, kept);
+  }
+  return groups;
+}
+
+export interface FontMergeStats {
+  /** Font programs replaced by a union. */
+  programs: number;
+  /** Unions written. */
+  unions: number;
+  /** Decoded bytes of the replaced programs and of the unions. */
+  before: number;
+  after: number;
+}
+
+/** Replaces compatible Type 1C subsets of one font by their union. The old programs become unreachable. */
+export function mergeFontSubsets(doc: PDFDocument): FontMergeStats {
+  const ctx = doc.context;
+  const stats: FontMergeStats = { programs: 0, unions: 0, before: 0, after: 0 };
+  for (const list of collectPrograms(doc).values()) {
+    // First fit: a subset joins the first union whose shared glyphs all draw the same.
+    const clusters: { members: Program[]; glyphs: Map<string, { cs: Buffer }> }[] = [];
+    for (const p of list) {
+      const c = clusters.find((cl) => compatible(cl.glyphs, p.subset.glyphs));
+      if (c) {
+        c.members.push(p);
+        for (const [n, g] of p.subset.glyphs) if (!c.glyphs.has(n)) c.glyphs.set(n, g);
+      } else clusters.push({ members: [p], glyphs: new Map(p.subset.glyphs) });
+    }
+    for (const c of clusters) {
+      if (c.members.length < 2) continue;
+      let union: Buffer;
+      try {
+        union = writeCffUnion(c.members.map((m) => m.subset));
+      } catch {
+        continue; // fontkit could not write it: the subsets stay as they are
+      }
+      const before = c.members.reduce((a, m) => a + m.size, 0);
+      if (union.length >= before) continue;
+      // Written unfiltered: recompressStreams deflates it at level 9 with the other streams.
+      const ref = ctx.register(PDFRawStream.of(ctx.obj({ Subtype: 'Type1C', Length: union.length }), union));
+      for (const m of c.members) for (const d of m.descriptors) d.set(N('FontFile3'), ref);
+      stats.programs += c.members.length;
+      stats.unions++;
+      stats.before += before;
+      stats.after += union.length;
+    }
+  }
+  return stats;
+}
