@@ -29,16 +29,18 @@ interface CffTopDict {
   ROS?: unknown;
   [key: string]: unknown;
 }
-interface FontkitCff {
+export interface FontkitCff {
   isCIDFont: boolean;
   topDict: CffTopDict;
   globalSubrIndex: IndexEntry[];
   stream: { pos: number; readBuffer(n: number): Uint8Array };
   getGlyphName(gid: number): string | null;
 }
-interface FontkitFont {
+export interface FontkitFont {
   'CFF ': FontkitCff | undefined;
   createSubset(): object;
+  glyphForCodePoint(cp: number): { id: number };
+  directory: { tables: Record<string, { offset: number; length: number } | undefined> };
 }
 interface SubsetInternals {
   cff: FontkitCff;
@@ -49,7 +51,7 @@ interface SubsetInternals {
 }
 
 /** SIDs below this are the CFF standard strings (CFF spec, appendix A). */
-const STANDARD_STRINGS = 391;
+export const STANDARD_STRINGS = 391;
 
 export interface CffSubset {
   font: FontkitFont;
@@ -60,12 +62,12 @@ export interface CffSubset {
   glyphs: Map<string, { cs: Buffer; sid: number | null }>;
 }
 
-const readEntry = (cff: FontkitCff, e: IndexEntry): Buffer => {
+export const readEntry = (cff: FontkitCff, e: IndexEntry): Buffer => {
   cff.stream.pos = e.offset;
   return Buffer.from(cff.stream.readBuffer(e.length));
 };
 
-function sidOf(cff: FontkitCff, gid: number): number | null {
+export function sidOf(cff: FontkitCff, gid: number): number | null {
   const cs = cff.topDict.charset;
   if (gid === 0) return 0;
   if (Array.isArray(cs)) return null;

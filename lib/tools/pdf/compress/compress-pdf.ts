@@ -8,6 +8,7 @@ import { MupdfError, mupdfRewrite } from './mupdf-host';
 import { findPlacements } from './placements';
 import { DEFAULT_IMAGE_SETTINGS, recompressImage, type ImageSettings } from './images';
 import { mergeFontSubsets } from './font-merge';
+import { convertType1Fonts } from './type1-to-cff';
 import { dropThumbnailsAndPrivateData, dropUnreachable, mergeDuplicateStreams, recompressStreams } from './structure';
 
 export interface CompressStats {
@@ -18,6 +19,8 @@ export interface CompressStats {
   dropped: number;
   /** Font subsets replaced by a union of their glyphs (font-merge.ts). */
   fontSubsetsMerged?: number;
+  /** Type 1 programs rewritten as CFF (type1-to-cff.ts). */
+  type1Converted?: number;
 }
 
 /** Image settings per level, measured on ../shared/corpus/pdf-real against Ghostscript /ebook (see the note). */
@@ -116,6 +119,7 @@ export async function rewrite(doc: PDFDocument, settings: ImageSettings, stats?:
       if (r.action === 'flate') stats.flate++;
     }
   }
+  const type1 = await convertType1Fonts(doc);
   const fonts = mergeFontSubsets(doc);
   recompressStreams(doc);
   const merged = mergeDuplicateStreams(doc);
@@ -124,6 +128,7 @@ export async function rewrite(doc: PDFDocument, settings: ImageSettings, stats?:
     stats.merged = merged;
     stats.dropped = dropped;
     stats.fontSubsetsMerged = fonts.programs;
+    stats.type1Converted = type1.converted;
   }
   // pdf-lib's save() packs 50 objects per object stream; one deflate over many more objects finds more
   // repeats (form JavaScript, font dictionaries): 4 % smaller on the AcroTeX form.

@@ -10,7 +10,7 @@
 // - the PDF font's /Encoding does not fall back on the font program's built-in encoding (a name, or a
 //   dictionary with /BaseEncoding), since the union's built-in encoding is not the subsets'.
 // The font dictionaries (/Widths, /Encoding, /ToUnicode) are not touched, so text extraction is unchanged.
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef } from 'pdf-lib';
 import { DecodeCapError, filterChain, inflate } from './pixels';
 import { compatible, parseCffSubset, writeCffUnion, type CffSubset } from './cff-union';
 
@@ -29,7 +29,20 @@ interface Program {
 function encodingIsExplicit(font: PDFDict): boolean {
   const enc = font.lookup(N('Encoding'));
   if (enc instanceof PDFName) return true;
-  return enc instanceof PDFDict && enc.lookup(N('BaseEncoding')) instanceof PDFName;
+  if (!(enc instanceof PDFDict)) return false;
+  if (enc.lookup(N('BaseEncoding')) instanceof PDFName) return true;
+  // /Differences naming every code (as type1-to-cff.ts writes them).
+  const diffs = enc.lookup(N('Differences'));
+  if (!(diffs instanceof PDFArray)) return false;
+  const named = new Set<number>();
+  let code = -1;
+  for (let i = 0; i < diffs.size(); i++) {
+    const v = diffs.lookup(i);
+    if (v instanceof PDFNumber) code = v.asNumber();
+    else if (v instanceof PDFName && code >= 0) named.add(code++);
+  }
+  for (let c = 0; c < 256; c++) if (!named.has(c)) return false;
+  return true;
 }
 
 function decodeFontFile(stream: PDFRawStream): Uint8Array | null {
