@@ -1,5 +1,5 @@
-// Duplicate Type 1C subsets merged into one program (issue 15), on a real TeXmacs book whose Helvetica is
-// embedded 147 times: pages must render pixel for pixel the same (poppler, an independent reader) and
+// Duplicate Type 1C and TrueType subsets merged into one program (issue 15), on a real TeXmacs book whose
+// Helvetica is embedded 147 times and on Beamer slides with 38 DejaVuSerif subsets: pages must render pixel for pixel the same (poppler, an independent reader) and
 // pdftotext must read the same text; subsets that are not provably the same stay apart.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -95,4 +95,21 @@ describeCorpus('mergeFontSubsets', () => {
     const altered = fontFile(doc, first).toString();
     for (const f of sharing) expect(fontFile(doc, f).toString()).not.toBe(altered);
   }, 60_000);
+
+  it('stores 38 TrueType subsets of DejaVuSerif (Beamer slides) as one; pages and text stay the same', async () => {
+    const file = corpusPath('pdf-real/yosys-presentation.pdf');
+    const doc = await PDFDocument.load(fs.readFileSync(file), { updateMetadata: false });
+    const stats = mergeFontSubsets(doc);
+    expect(stats).toMatchObject({ programs: 38, unions: 1 });
+    expect(stats.after).toBeLessThan(stats.before / 10);
+    dropUnreachable(doc);
+    const out = path.join(work, 'merged-tt.pdf');
+    fs.writeFileSync(out, await doc.save());
+    const text = (f: string) => execFileSync('pdftotext', [f, '-'], { maxBuffer: 1 << 26 }).toString('utf8');
+    expect(text(out)).toBe(text(file));
+    const before = renderGray(file, 50, 1, 12);
+    const after = renderGray(out, 50, 1, 12);
+    expect(after).toHaveLength(before.length);
+    before.forEach((p, i) => expect(Buffer.from(after[i].data).equals(Buffer.from(p.data))).toBe(true));
+  }, 120_000);
 });
