@@ -58,6 +58,20 @@ describeCorpus('convertType1Fonts', () => {
     }
   }, 120_000);
 
+  it('converts fonts whose /Differences name glyphs the subset lacks (Beamer slides), same text', async () => {
+    const file = corpusPath('pdf-real/yosys-presentation.pdf');
+    const doc = await PDFDocument.load(fs.readFileSync(file), { updateMetadata: false });
+    expect((await convertType1Fonts(doc)).converted).toBe(11);
+    dropUnreachable(doc);
+    const out = path.join(work, 'slides.pdf');
+    fs.writeFileSync(out, await doc.save());
+    const text = (f: string) => execFileSync('pdftotext', [f, '-'], { maxBuffer: 1 << 26 }).toString('utf8');
+    expect(text(out)).toBe(text(file));
+    const [a] = renderGray(file, 100, 2, 2);
+    const [b] = renderGray(out, 100, 2, 2);
+    expect(pageSsim(a, b)).toBeGreaterThan(0.999);
+  }, 120_000);
+
   it('leaves a document without Type 1 fonts as it is', async () => {
     const doc = await PDFDocument.create();
     doc.addPage();

@@ -125,7 +125,10 @@ function readConverted(f: ConvertedFont, charSet: string[] | null): { subset: Cf
       if (!name) return null; // the last glyph, reached by a code whose name is not known
       lastName.push(name);
     }
-    if (diff && diff !== name) return null;
+    // pdf.js sends a code whose /Differences name the font lacks to .notdef: keep the name (the reader finds
+    // no glyph either way, and text extraction still reads the name).
+    if (diff && diff !== name && name === '.notdef') name = diff;
+    else if (diff && diff !== name) return null;
     codeNames.push(name);
   }
   if (new Set(lastName).size > 1) return null;
