@@ -119,8 +119,14 @@ export async function rewrite(doc: PDFDocument, settings: ImageSettings, stats?:
       if (r.action === 'flate') stats.flate++;
     }
   }
-  const type1 = await convertType1Fonts(doc);
-  const fonts = mergeFontSubsets(doc);
+  // Font passes are savings only: a font they cannot read stays as it is, and so does the whole pass if it fails.
+  const type1 = await convertType1Fonts(doc).catch(() => ({ converted: 0 }));
+  let fonts = { programs: 0 };
+  try {
+    fonts = mergeFontSubsets(doc);
+  } catch {
+    // nothing merged
+  }
   recompressStreams(doc);
   const merged = mergeDuplicateStreams(doc);
   const dropped = dropUnreachable(doc);

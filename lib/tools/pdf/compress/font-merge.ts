@@ -122,7 +122,13 @@ function collectPrograms<S, G>(
     const fontName = descriptor.lookup(N('FontName'));
     if (!(fontName instanceof PDFName)) continue;
     const bytes = decodeFontFile(stream);
-    const subset = bytes && kind.parse(bytes);
+    if (!bytes) continue;
+    let subset: ReturnType<typeof kind.parse> = null;
+    try {
+      subset = kind.parse(bytes);
+    } catch {
+      subset = null; // a damaged program stays as it is
+    }
     if (!subset) continue;
     // TrueType: how a reader picks the cmap depends on the symbolic flag, so the descriptors must agree.
     const flags = kind.fileKey === 'FontFile2' ? String(descriptor.lookup(N('Flags'))) : '';

@@ -173,7 +173,12 @@ export async function convertType1Fonts(doc: PDFDocument, opts: { timeoutMs?: nu
   list.forEach((c, i) => {
     const key = c.fileRef.toString();
     if (programs.get(key) === null) return;
-    const read = readConverted(fonts[i], charSetOf(c.descriptor));
+    let read: ReturnType<typeof readConverted> = null;
+    try {
+      read = readConverted(fonts[i], charSetOf(c.descriptor));
+    } catch {
+      read = null; // fontkit could not read pdf.js's file
+    }
     if (!read) {
       programs.set(key, null); // one font dictionary pdf.js could not map keeps the program as it is
       return;
