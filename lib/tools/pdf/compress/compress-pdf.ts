@@ -7,6 +7,8 @@ import type { CompressLevel } from './levels';
 import { MupdfError, mupdfRewrite } from './mupdf-host';
 import { findPlacements } from './placements';
 import { DEFAULT_IMAGE_SETTINGS, recompressImage, type ImageSettings } from './images';
+import { mergeFontSubsets } from './font-merge';
+import { convertType1Fonts } from './type1-to-cff';
 import { dropThumbnailsAndPrivateData, dropUnreachable, mergeDuplicateStreams, recompressStreams } from './structure';
 
 export interface CompressStats {
@@ -15,6 +17,10 @@ export interface CompressStats {
   flate: number;
   merged: number;
   dropped: number;
+  /** Font subsets replaced by a union of their glyphs (font-merge.ts). */
+  fontSubsetsMerged?: number;
+  /** Type 1 programs rewritten as CFF (type1-to-cff.ts). */
+  type1Converted?: number;
 }
 
 /** Image settings per level, measured on ../shared/corpus/pdf-real against Ghostscript /ebook (see the note). */
@@ -113,12 +119,22 @@ export async function rewrite(doc: PDFDocument, settings: ImageSettings, stats?:
       if (r.action === 'flate') stats.flate++;
     }
   }
+  // Font passes are savings only: a font they cannot read stays as it is, and so does the whole pass if it fails.
+  const type1 = await convertType1Fonts(doc).catch(() => ({ converted: 0 }));
+  let fonts = { programs: 0 };
+  try {
+    fonts = mergeFontSubsets(doc);
+  } catch {
+    // nothing merged
+  }
   recompressStreams(doc);
   const merged = mergeDuplicateStreams(doc);
   const dropped = dropUnreachable(doc);
   if (stats) {
     stats.merged = merged;
     stats.dropped = dropped;
+    stats.fontSubsetsMerged = fonts.programs;
+    stats.type1Converted = type1.converted;
   }
   // pdf-lib's save() packs 50 objects per object stream; one deflate over many more objects finds more
   // repeats (form JavaScript, font dictionaries): 4 % smaller on the AcroTeX form.

@@ -24,7 +24,13 @@ export interface RenderLimits {
   jobPixels: number;
 }
 
-export type PdfjsTask = CountTask | ExtractTask;
+/** PDF Compress: pdf.js's Type 1 → CFF conversion of the fonts of page 1 (a probe file, compress/type1-to-cff.ts). */
+export interface FontsTask {
+  kind: 'fonts';
+  path: string;
+}
+
+export type PdfjsTask = CountTask | ExtractTask | FontsTask;
 
 export interface TextRun {
   str: string;
@@ -115,4 +121,25 @@ export interface ExtractResult {
   totalPages: number;
 }
 
-export type PdfjsResult<T extends PdfjsTask> = T extends CountTask ? CountResult : ExtractResult;
+/** One font of the probe page, in the order its content selects them. */
+export interface ConvertedFont {
+  /** The CFF-flavoured OpenType file pdf.js made (absent when it fell back to a substitute font). */
+  data?: Uint8Array;
+  mimetype?: string;
+  /** Char code → the code point of pdf.js's cmap. */
+  toFontChar: number[];
+  /** The /Encoding /Differences pdf.js read (code → glyph name). */
+  differences: (string | null)[];
+  /** pdf.js composes accented glyphs (seac) itself: their CFF glyphs are empty. */
+  seac: boolean;
+}
+
+export interface FontsResult {
+  fonts: ConvertedFont[];
+}
+
+export type PdfjsResult<T extends PdfjsTask> = T extends CountTask
+  ? CountResult
+  : T extends FontsTask
+    ? FontsResult
+    : ExtractResult;

@@ -21,10 +21,30 @@ async function main() {
     maxImageSize: ${MAX_IMAGE_PIXELS}, canvasMaxAreaInBytes: ${MAX_IMAGE_PIXELS * 4},
   }).promise;
   if (task.kind === 'count') return { pages: doc.numPages };
+  if (task.kind === 'fonts') return convertedFonts(pdfjs, doc);
   return extract(pdfjs, doc, task);
 }
 
 ${EXTRACT_SOURCE}
+
+// The fonts page 1 selects, in order, as pdf.js converted them (compress/type1-to-cff.ts).
+async function convertedFonts(pdfjs, doc) {
+  const page = await doc.getPage(1);
+  const ops = await page.getOperatorList();
+  const fonts = [];
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    if (ops.fnArray[i] !== pdfjs.OPS.setFont) continue;
+    const f = page.commonObjs.get(ops.argsArray[i][0]);
+    const toFontChar = [], differences = [];
+    for (let c = 0; c < 256; c++) {
+      toFontChar.push(f.toFontChar && f.toFontChar[c] !== undefined ? f.toFontChar[c] : -1);
+      differences.push(f.differences && f.differences[c] ? f.differences[c] : null);
+    }
+    const seac = !!f.seacMap && Object.keys(f.seacMap).length > 0;
+    fonts.push({ data: f.data ? f.data.slice() : undefined, mimetype: f.mimetype, toFontChar, differences, seac });
+  }
+  return { fonts };
+}
 
 main().then(
   (result) => parentPort.postMessage({ ok: true, result }),
