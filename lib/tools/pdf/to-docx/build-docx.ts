@@ -81,9 +81,11 @@ async function tableChild(t: Table, links: PageLink[], fills: PageData['fills'])
                 return cx >= x1 && cx < x2 && cy >= y1 && cy < y2;
               });
               const region = { x: x1 + 2, y: y1, w: x2 - x1 - 4, h: y2 - y1 };
-              const paras = paragraphs(buildLines(runs), region);
+              // Pieces on one baseline in a cell without rules between them (a table ruled in groups) stay
+              // one line with tab stops, not a stack of paragraphs that makes the row many lines high.
+              const paras = paragraphs(mergeBands(buildLines(runs)), region);
               const children = paras.length
-                ? await Promise.all(paras.map((p) => paragraph(p, links, x1 + 2, 0)))
+                ? await Promise.all(paras.map((p) => paragraph(p, links, x1 + 2, 0, false, 2)))
                 : [new Paragraph({ children: [] })];
               const fill = fills.find(
                 (f) => f.x <= x1 + 1 && f.x + f.w >= x2 - 1 && f.y <= y1 + 1 && f.y + f.h >= y2 - 1,
@@ -178,7 +180,8 @@ function pageProps(
 interface Emit {
   children: Child[];
   cursor: number;
-  /** Points by which items had to be pushed below their place (content overlapping in the flow). */
+  /** The most points by which an item had to be pushed below its place (content overlapping in the flow).
+   * The largest push, not the sum: one push carried down a column of paragraphs is one offset. */
   deficit: number;
 }
 
@@ -220,7 +223,7 @@ async function emitBlocks(
     const flush = async () => {
       for (const p of paragraphs(mergeBands(pending), region)) {
         const at = place(p, out.cursor);
-        if (at.pushed > 2) out.deficit += at.pushed;
+        out.deficit = Math.max(out.deficit, at.pushed);
         const para = await paragraph(p, page.links, indentBase, at.before, pendingBreak);
         pendingBreak = false;
         push(para);
@@ -236,10 +239,10 @@ async function emitBlocks(
       await flush();
       breakPara();
       if (it.kind === 'image') {
-        out.deficit += Math.max(0, out.cursor - it.box.y - 2);
+        out.deficit = Math.max(out.deficit, out.cursor - it.box.y - 2);
         push(await imageParagraph(page.images[it.index], it.box, maxW, indentBase, it.box.y - out.cursor));
       } else {
-        out.deficit += Math.max(0, out.cursor - it.box.y - 2);
+        out.deficit = Math.max(out.deficit, out.cursor - it.box.y - 2);
         if (it.box.y - out.cursor > 1)
           push(
             new Paragraph({
@@ -339,7 +342,7 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
     await emitNode(cols[i], page, sub, region, start, Math.max(10, end - start - 2));
     if (!sub.children.length || sub.children[sub.children.length - 1] instanceof DocxTable) sub.children.push(spacer());
     bottomMost = Math.max(bottomMost, sub.cursor);
-    out.deficit += sub.deficit;
+    out.deficit = Math.max(out.deficit, sub.deficit);
     const w = Math.max(1, Math.round((end - start) * TW));
     widths.push(w);
     cells.push(
