@@ -39,7 +39,7 @@ export interface ConvertResult {
 export async function convertPdf(
   filePath: string,
   name: string,
-  opts: { limits?: RenderLimits } = {},
+  opts: { limits?: RenderLimits; /** tesseract threads (default OCR_THREADS) */ ocrThreads?: number } = {},
 ): Promise<ConvertResult> {
   const head = await fs.readFile(filePath);
   const contentError = (e: ContentLimitError) =>
@@ -61,7 +61,7 @@ export async function convertPdf(
   const failedPages: number[] = [];
   const ocrPages: number[] = [];
   const unreadablePages: number[] = [];
-  const reader = new PageReader();
+  const reader = new PageReader(undefined, opts.ocrThreads);
   let result;
   try {
     // Sections are built as pages arrive; the chain keeps them in order and one image encode at a time.

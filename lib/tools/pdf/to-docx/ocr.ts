@@ -85,7 +85,7 @@ export class PageReader {
 
   constructor(
     private readonly setup: OcrSetup = ocrSetup(),
-    private readonly threads = OCR_THREADS,
+    private readonly threads: number = OCR_THREADS,
   ) {}
 
   private start(): Promise<TessWorker> {
