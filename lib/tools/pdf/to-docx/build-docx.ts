@@ -37,6 +37,7 @@ import {
 import type { Table } from './tables';
 import { looksPhotographic } from '../compress/pixels';
 import { paragraph, place } from './paragraph';
+import { drawingWithLabels } from './drawing-overlay';
 
 const TW = 20; // twips per point
 const PX = 96 / 72; // docx image sizes are in pixels at 96 dpi
@@ -240,7 +241,10 @@ async function emitBlocks(
       breakPara();
       if (it.kind === 'image') {
         out.deficit = Math.max(out.deficit, out.cursor - it.box.y - 2);
-        push(await imageParagraph(page.images[it.index], it.box, maxW, indentBase, it.box.y - out.cursor));
+        const img = page.images[it.index];
+        if (img.encoded && img.labels?.length)
+          for (const c of drawingWithLabels({ ...img, encoded: img.encoded }, it.box.y - out.cursor)) push(c);
+        else push(await imageParagraph(img, it.box, maxW, indentBase, it.box.y - out.cursor));
       } else {
         out.deficit = Math.max(out.deficit, out.cursor - it.box.y - 2);
         if (it.box.y - out.cursor > 1)
@@ -289,7 +293,9 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
       out.cursor = at.after;
     } else {
       const img = page.images[it.img];
-      out.children.push(await imageParagraph(img, img, maxW, left, img.y - out.cursor));
+      if (img.encoded && img.labels?.length)
+        out.children.push(...drawingWithLabels({ ...img, encoded: img.encoded }, img.y - out.cursor));
+      else out.children.push(await imageParagraph(img, img, maxW, left, img.y - out.cursor));
       out.cursor = Math.max(out.cursor, img.y) + img.h;
     }
   }

@@ -164,7 +164,7 @@ export async function condense(p: Para, minChars = 10): Promise<number> {
 }
 
 /** The paragraph's runs, joined across lines, merged by style, wrapped in hyperlinks where linked. */
-function paraChildren(p: Para, links: PageLink[], spacing = 0): (DocxRun | ExternalHyperlink)[] {
+export function paraChildren(p: Para, links: PageLink[], spacing = 0): (DocxRun | ExternalHyperlink)[] {
   const pieces: { run: TextRun; text: string; url?: string; tab?: boolean }[] = [];
   p.lines.forEach((line, i) => {
     const parts = runText(line);
