@@ -104,7 +104,7 @@ async function tableChild(t: Table, links: PageLink[], fills: PageData['fills'])
                 children,
                 columnSpan: cell.span > 1 ? cell.span : undefined,
                 width: { size: Math.round((x2 - x1) * TW), type: WidthType.DXA },
-                margins: { left: 40, right: 40, top: 0, bottom: 0 },
+                margins: { left: 20, right: 20, top: 0, bottom: 0 }, // 1 pt: narrow numeric columns fit
                 shading: fill ? { type: ShadingType.CLEAR, fill: fill.color.slice(1), color: 'auto' } : undefined,
                 verticalAlign,
               });

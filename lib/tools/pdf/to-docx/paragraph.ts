@@ -85,7 +85,8 @@ function runText(line: Line): { run: TextRun; text: string; tab?: boolean }[] {
   const out: { run: TextRun; text: string; tab?: boolean }[] = [];
   let prev: TextRun | undefined;
   for (const r of line.runs) {
-    let text = r.str;
+    // A minus sign typed as a hyphen ("-21.45") is no place to break a line: a word joiner keeps it on.
+    let text = r.str.replace(/(^|[\s(=])-(?=\d)/g, '$1-\u2060');
     if (line.tabRuns?.has(r)) {
       out.push({ run: r, text: text.trimStart(), tab: true });
       prev = r;
