@@ -1,11 +1,8 @@
 // Writes the analysed pages as DOCX sections (docx package): one section per page with the page's size and
 // margins; paragraphs (paragraph.ts), images in reading order, tables rebuilt from ruling lines, columns
 // and side-by-side content as borderless layout tables, scanned pages as a page-sized picture.
-import sharp from 'sharp';
 import {
   ColumnBreak,
-  HorizontalPositionRelativeFrom,
-  ImageRun,
   LineRuleType,
   PageOrientation,
   Paragraph,
@@ -15,14 +12,12 @@ import {
   TableBorders,
   TableCell,
   TableRow,
-  TextWrappingType,
   VerticalAlignTable,
-  VerticalPositionRelativeFrom,
   WidthType,
   type ISectionOptions,
   type TableVerticalAlign,
 } from 'docx';
-import type { Box, PageData, PageImage, PageLink, RawPixels } from '../pdfjs/protocol';
+import type { Box, PageData, PageLink } from '../pdfjs/protocol';
 import {
   buildLines,
   flatten,
@@ -35,13 +30,11 @@ import {
   type Para,
 } from './layout';
 import type { Table } from './tables';
-import { looksPhotographic } from '../compress/pixels';
 import { paragraph, place } from './paragraph';
 import { drawingWithLabels } from './drawing-overlay';
+import { fadedScan, imageParagraph, pageBackground } from './images';
 
 const TW = 20; // twips per point
-const PX = 96 / 72; // docx image sizes are in pixels at 96 dpi
-const MAX_IMAGE_DPI = 200;
 
 type Child = Paragraph | DocxTable;
 
@@ -49,19 +42,6 @@ type Child = Paragraph | DocxTable;
  * near the bottom of its page does not push an extra (blank) page. */
 const spacer = () =>
   new Paragraph({ children: [], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } });
-
-async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
-  const maxW = Math.max(1, Math.round((box.w / 72) * MAX_IMAGE_DPI));
-  const maxH = Math.max(1, Math.round((box.h / 72) * MAX_IMAGE_DPI));
-  let img = sharp(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), {
-    raw: { width: raw.width, height: raw.height, channels: raw.channels },
-  });
-  if (raw.width > maxW * 1.2 || raw.height > maxH * 1.2)
-    img = img.resize(Math.min(raw.width, maxW), Math.min(raw.height, maxH), { fit: 'fill' });
-  const photo = raw.channels !== 4 && looksPhotographic(raw.data, raw.width, raw.height, raw.channels === 1 ? 1 : 3);
-  if (photo) return { data: await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), type: 'jpg' };
-  return { data: await img.png({ compressionLevel: 9 }).toBuffer(), type: 'png' };
-}
 
 async function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): Promise<DocxTable> {
   const widths = t.xs.slice(1).map((x, i) => Math.max(1, Math.round((x - t.xs[i]) * TW)));
@@ -117,36 +97,6 @@ async function tableChild(t: Table, links: PageLink[], fills: PageData['fills'])
     rows,
     columnWidths: widths,
     width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
-  });
-}
-
-async function imageParagraph(
-  img: PageImage,
-  box: Box,
-  maxW: number,
-  marginLeft: number,
-  before: number,
-): Promise<Paragraph> {
-  const enc = img.encoded
-    ? { data: Buffer.from(img.encoded.data), type: img.encoded.type }
-    : img.raw
-      ? await encodeImage(img.raw, box)
-      : null;
-  if (!enc) return new Paragraph({ children: [] });
-  const k = Math.min(1, maxW / box.w);
-  return new Paragraph({
-    children: [
-      new ImageRun({
-        type: enc.type,
-        data: enc.data,
-        transformation: {
-          width: Math.max(1, Math.round(box.w * k * PX)),
-          height: Math.max(1, Math.round(box.h * k * PX)),
-        },
-      }),
-    ],
-    indent: { left: Math.max(0, Math.round((box.x - marginLeft) * TW)) },
-    spacing: { before: Math.max(0, Math.round(before * TW)), after: 0 },
   });
 }
 
@@ -371,30 +321,6 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
 }
 
 /** The DOCX sections for one PDF page: one, or several (continuous) where the page has text columns. */
-/** The page picture anchored at the page's corner behind the text, covering the page exactly. */
-function pageBackground(page: PageData, data: Buffer): ImageRun {
-  return new ImageRun({
-    type: 'jpg',
-    data,
-    transformation: { width: Math.round(page.width * PX), height: Math.round(page.height * PX) },
-    floating: {
-      horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: 0 },
-      verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: 0 },
-      behindDocument: true,
-      allowOverlap: true,
-      wrap: { type: TextWrappingType.NONE },
-    },
-  });
-}
-
-/** A scan behind recognised text: faded to a light watermark, so the editable text reads cleanly while
- * stamps, signatures and figures stay visible. */
-async function fadedScan(data: Uint8Array): Promise<Buffer> {
-  return sharp(data)
-    .linear(0.15, 255 * 0.85)
-    .jpeg({ quality: 70 })
-    .toBuffer();
-}
 
 export async function pageSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
   if (page.rendered && page.runs.length) {
