@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from './types';
-import { docxVsLoBench, madeInputs, type BenchInput } from '../tests/support/pdf-to-docx/bench-vs-lo';
+import { docxVsLoBench, madeInputs, ocrThreadsRows, type BenchInput } from '../tests/support/pdf-to-docx/bench-vs-lo';
 
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');
 // Real files with text, drawings and columns; long ones cut to a page range (qpdf) to keep the run short.
@@ -38,6 +38,9 @@ export default async function bench(): Promise<BenchRow[]> {
   const only = process.env.P2W_BENCH_FILES?.split(',');
   const all = [...made, ...inputs].filter((i) => !only || only.some((o) => i.label.includes(o)));
   const rows = await docxVsLoBench(all);
+  // OCR threads: the dense scan read with one tesseract thread, then with two (the default on 2 cores).
+  const dense = all.find((i) => i.textOf && /lammps/.test(i.label));
+  if (dense) rows.push(...(await ocrThreadsRows(dense.file)));
   if (!picked.length) rows.push({ tool: 'pdf/to_docx', input: 'corpus', note: 'skipped: ../shared/corpus not found' });
   fs.rmSync(dir, { recursive: true, force: true });
   return rows;

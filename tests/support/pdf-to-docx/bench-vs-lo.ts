@@ -151,3 +151,22 @@ export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
   fs.rmSync(dir, { recursive: true, force: true });
   return rows;
 }
+
+/** Seconds and CPU per page of a scanned file read with one tesseract thread, then two, in the same run. */
+export async function ocrThreadsRows(scan: string): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const threads of [1, 2]) {
+    const cpu = process.cpuUsage();
+    const t = Date.now();
+    const r = await convertPdf(scan, path.basename(scan), { ocrThreads: threads });
+    const ms = Date.now() - t;
+    const c = process.cpuUsage(cpu);
+    rows.push({
+      tool: 'pdf/to_docx',
+      input: `OCR ${path.basename(scan)} (${r.pages} p), ${threads} tesseract thread${threads > 1 ? 's' : ''}`,
+      ms,
+      quality: `${(ms / 1000 / r.pages).toFixed(2)} s/p wall, ${((c.user + c.system) / 1e6 / r.pages).toFixed(2)} s/p CPU, load ${os.loadavg()[0].toFixed(1)}`,
+    });
+  }
+  return rows;
+}

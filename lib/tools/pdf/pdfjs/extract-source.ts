@@ -278,7 +278,11 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     const b = { x: Math.max(0, b0.x - pad), y: Math.max(0, b0.y - pad), w: 0, h: 0 };
     b.w = Math.min(size.width, b0.x + b0.w + pad) - b.x;
     b.h = Math.min(size.height, b0.y + b0.h + pad) - b.y;
-    const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png');
+    // Its labels stay editable text over the picture, which is then rendered without text; rotated labels
+    // (not laid out as text) are rendered into it as before.
+    const own = runs.filter((q) => inside(q, b));
+    const overlay = own.length > 0 && !own.some((q) => q.rotated || q.invisible);
+    const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', overlay ? await textOps(page) : null);
     if (!r) continue;
     for (let i = runs.length - 1; i >= 0; i--) if (inside(runs[i], b)) runs.splice(i, 1);
     const within = (o) => o.x >= b.x - 1 && o.y >= b.y - 1 && o.x + o.w <= b.x + b.w + 1 && o.y + o.h <= b.y + b.h + 1;
@@ -288,8 +292,20 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
       const sg = segments[i];
       if (within({ x: Math.min(sg.x1, sg.x2), y: Math.min(sg.y1, sg.y2), w: Math.abs(sg.x2 - sg.x1), h: Math.abs(sg.y2 - sg.y1) })) segments.splice(i, 1);
     }
-    images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi } });
+    images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi }, labels: overlay ? own : undefined });
   }
+}
+
+// Indices of the text-showing operators in the operator list a render uses (same intent and annotation
+// mode, so the indices match): rendering with them filtered out draws a region without its text.
+const TEXT_OPS = ['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText'];
+async function textOps(page) {
+  const { OPS } = await import(lib); // the module already loaded (workerData.lib)
+  const text = new Set(TEXT_OPS.map((n) => OPS[n]));
+  const list = await page.getOperatorList({ intent: 'display', annotationMode: 0 });
+  const skip = new Set();
+  list.fnArray.forEach((fn, i) => { if (text.has(fn)) skip.add(i); });
+  return skip;
 }
 
 const PAINT_OPS = ['fill', 'eoFill', 'stroke', 'closeStroke', 'fillStroke', 'eoFillStroke', 'closeFillStroke', 'closeEOFillStroke',
@@ -306,7 +322,7 @@ function paintsSomething(OPS, fnArray) {
 // limits.pagePixels, and every rendered pixel counts against the job's limits.jobPixels: a 10000 pt
 // page becomes a modest image instead of a 434-megapixel canvas, and a file of many such pages stops.
 let jobPixels = 0;
-async function renderRegion(doc, page, box, dpi, limits, format) {
+async function renderRegion(doc, page, box, dpi, limits, format, skipOps = null) {
   const area = box.w * box.h;
   if (!(area > 1)) return null;
   const scale = Math.min(dpi / 72, Math.sqrt(limits.pagePixels / area));
@@ -324,7 +340,8 @@ async function renderRegion(doc, page, box, dpi, limits, format) {
   try {
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, w, h);
-    await page.render({ canvasContext: context, canvas, viewport: vp, annotationMode: 0 }).promise;
+    const operationsFilter = skipOps ? (i) => !skipOps.has(i) : undefined;
+    await page.render({ canvasContext: context, canvas, viewport: vp, annotationMode: 0, operationsFilter }).promise;
     const data = format === 'png' ? canvas.toBuffer('image/png') : canvas.toBuffer('image/jpeg', 88);
     return { data: new Uint8Array(data), dpi: scale * 72, width: w, height: h };
   } catch (e) {

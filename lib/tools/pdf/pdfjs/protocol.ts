@@ -76,6 +76,8 @@ export interface PageImage extends Box {
   raw?: RawPixels;
   /** A vector drawing rendered from the page region (PNG at `dpi`), placed as it is. */
   encoded?: { data: Uint8Array; type: 'png'; dpi: number };
+  /** The drawing's own text (labels), rendered without it: it goes over the picture as editable text. */
+  labels?: TextRun[];
 }
 
 export interface RenderedPage extends Box {

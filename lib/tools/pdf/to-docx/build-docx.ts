@@ -1,11 +1,8 @@
 // Writes the analysed pages as DOCX sections (docx package): one section per page with the page's size and
 // margins; paragraphs (paragraph.ts), images in reading order, tables rebuilt from ruling lines, columns
 // and side-by-side content as borderless layout tables, scanned pages as a page-sized picture.
-import sharp from 'sharp';
 import {
   ColumnBreak,
-  HorizontalPositionRelativeFrom,
-  ImageRun,
   LineRuleType,
   PageOrientation,
   Paragraph,
@@ -15,14 +12,12 @@ import {
   TableBorders,
   TableCell,
   TableRow,
-  TextWrappingType,
   VerticalAlignTable,
-  VerticalPositionRelativeFrom,
   WidthType,
   type ISectionOptions,
   type TableVerticalAlign,
 } from 'docx';
-import type { Box, PageData, PageImage, PageLink, RawPixels } from '../pdfjs/protocol';
+import type { Box, PageData, PageLink } from '../pdfjs/protocol';
 import {
   buildLines,
   flatten,
@@ -35,12 +30,11 @@ import {
   type Para,
 } from './layout';
 import type { Table } from './tables';
-import { looksPhotographic } from '../compress/pixels';
 import { paragraph, place } from './paragraph';
+import { drawingWithLabels } from './drawing-overlay';
+import { fadedScan, imageParagraph, pageBackground } from './images';
 
 const TW = 20; // twips per point
-const PX = 96 / 72; // docx image sizes are in pixels at 96 dpi
-const MAX_IMAGE_DPI = 200;
 
 type Child = Paragraph | DocxTable;
 
@@ -48,19 +42,6 @@ type Child = Paragraph | DocxTable;
  * near the bottom of its page does not push an extra (blank) page. */
 const spacer = () =>
   new Paragraph({ children: [], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } });
-
-async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
-  const maxW = Math.max(1, Math.round((box.w / 72) * MAX_IMAGE_DPI));
-  const maxH = Math.max(1, Math.round((box.h / 72) * MAX_IMAGE_DPI));
-  let img = sharp(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), {
-    raw: { width: raw.width, height: raw.height, channels: raw.channels },
-  });
-  if (raw.width > maxW * 1.2 || raw.height > maxH * 1.2)
-    img = img.resize(Math.min(raw.width, maxW), Math.min(raw.height, maxH), { fit: 'fill' });
-  const photo = raw.channels !== 4 && looksPhotographic(raw.data, raw.width, raw.height, raw.channels === 1 ? 1 : 3);
-  if (photo) return { data: await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), type: 'jpg' };
-  return { data: await img.png({ compressionLevel: 9 }).toBuffer(), type: 'png' };
-}
 
 async function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): Promise<DocxTable> {
   const widths = t.xs.slice(1).map((x, i) => Math.max(1, Math.round((x - t.xs[i]) * TW)));
@@ -81,9 +62,11 @@ async function tableChild(t: Table, links: PageLink[], fills: PageData['fills'])
                 return cx >= x1 && cx < x2 && cy >= y1 && cy < y2;
               });
               const region = { x: x1 + 2, y: y1, w: x2 - x1 - 4, h: y2 - y1 };
-              const paras = paragraphs(buildLines(runs), region);
+              // Pieces on one baseline in a cell without rules between them (a table ruled in groups) stay
+              // one line with tab stops, not a stack of paragraphs that makes the row many lines high.
+              const paras = paragraphs(mergeBands(buildLines(runs)), region);
               const children = paras.length
-                ? await Promise.all(paras.map((p) => paragraph(p, links, x1 + 2, 0)))
+                ? await Promise.all(paras.map((p) => paragraph(p, links, x1 + 2, 0, false, 2)))
                 : [new Paragraph({ children: [] })];
               const fill = fills.find(
                 (f) => f.x <= x1 + 1 && f.x + f.w >= x2 - 1 && f.y <= y1 + 1 && f.y + f.h >= y2 - 1,
@@ -101,7 +84,7 @@ async function tableChild(t: Table, links: PageLink[], fills: PageData['fills'])
                 children,
                 columnSpan: cell.span > 1 ? cell.span : undefined,
                 width: { size: Math.round((x2 - x1) * TW), type: WidthType.DXA },
-                margins: { left: 40, right: 40, top: 0, bottom: 0 },
+                margins: { left: 20, right: 20, top: 0, bottom: 0 }, // 1 pt: narrow numeric columns fit
                 shading: fill ? { type: ShadingType.CLEAR, fill: fill.color.slice(1), color: 'auto' } : undefined,
                 verticalAlign,
               });
@@ -114,36 +97,6 @@ async function tableChild(t: Table, links: PageLink[], fills: PageData['fills'])
     rows,
     columnWidths: widths,
     width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
-  });
-}
-
-async function imageParagraph(
-  img: PageImage,
-  box: Box,
-  maxW: number,
-  marginLeft: number,
-  before: number,
-): Promise<Paragraph> {
-  const enc = img.encoded
-    ? { data: Buffer.from(img.encoded.data), type: img.encoded.type }
-    : img.raw
-      ? await encodeImage(img.raw, box)
-      : null;
-  if (!enc) return new Paragraph({ children: [] });
-  const k = Math.min(1, maxW / box.w);
-  return new Paragraph({
-    children: [
-      new ImageRun({
-        type: enc.type,
-        data: enc.data,
-        transformation: {
-          width: Math.max(1, Math.round(box.w * k * PX)),
-          height: Math.max(1, Math.round(box.h * k * PX)),
-        },
-      }),
-    ],
-    indent: { left: Math.max(0, Math.round((box.x - marginLeft) * TW)) },
-    spacing: { before: Math.max(0, Math.round(before * TW)), after: 0 },
   });
 }
 
@@ -178,7 +131,8 @@ function pageProps(
 interface Emit {
   children: Child[];
   cursor: number;
-  /** Points by which items had to be pushed below their place (content overlapping in the flow). */
+  /** The most points by which an item had to be pushed below its place (content overlapping in the flow).
+   * The largest push, not the sum: one push carried down a column of paragraphs is one offset. */
   deficit: number;
 }
 
@@ -220,7 +174,7 @@ async function emitBlocks(
     const flush = async () => {
       for (const p of paragraphs(mergeBands(pending), region)) {
         const at = place(p, out.cursor);
-        if (at.pushed > 2) out.deficit += at.pushed;
+        out.deficit = Math.max(out.deficit, at.pushed);
         const para = await paragraph(p, page.links, indentBase, at.before, pendingBreak);
         pendingBreak = false;
         push(para);
@@ -236,10 +190,13 @@ async function emitBlocks(
       await flush();
       breakPara();
       if (it.kind === 'image') {
-        out.deficit += Math.max(0, out.cursor - it.box.y - 2);
-        push(await imageParagraph(page.images[it.index], it.box, maxW, indentBase, it.box.y - out.cursor));
+        out.deficit = Math.max(out.deficit, out.cursor - it.box.y - 2);
+        const img = page.images[it.index];
+        if (img.encoded && img.labels?.length)
+          for (const c of drawingWithLabels({ ...img, encoded: img.encoded }, it.box.y - out.cursor)) push(c);
+        else push(await imageParagraph(img, it.box, maxW, indentBase, it.box.y - out.cursor));
       } else {
-        out.deficit += Math.max(0, out.cursor - it.box.y - 2);
+        out.deficit = Math.max(out.deficit, out.cursor - it.box.y - 2);
         if (it.box.y - out.cursor > 1)
           push(
             new Paragraph({
@@ -286,7 +243,9 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
       out.cursor = at.after;
     } else {
       const img = page.images[it.img];
-      out.children.push(await imageParagraph(img, img, maxW, left, img.y - out.cursor));
+      if (img.encoded && img.labels?.length)
+        out.children.push(...drawingWithLabels({ ...img, encoded: img.encoded }, img.y - out.cursor));
+      else out.children.push(await imageParagraph(img, img, maxW, left, img.y - out.cursor));
       out.cursor = Math.max(out.cursor, img.y) + img.h;
     }
   }
@@ -339,7 +298,7 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
     await emitNode(cols[i], page, sub, region, start, Math.max(10, end - start - 2));
     if (!sub.children.length || sub.children[sub.children.length - 1] instanceof DocxTable) sub.children.push(spacer());
     bottomMost = Math.max(bottomMost, sub.cursor);
-    out.deficit += sub.deficit;
+    out.deficit = Math.max(out.deficit, sub.deficit);
     const w = Math.max(1, Math.round((end - start) * TW));
     widths.push(w);
     cells.push(
@@ -362,30 +321,6 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
 }
 
 /** The DOCX sections for one PDF page: one, or several (continuous) where the page has text columns. */
-/** The page picture anchored at the page's corner behind the text, covering the page exactly. */
-function pageBackground(page: PageData, data: Buffer): ImageRun {
-  return new ImageRun({
-    type: 'jpg',
-    data,
-    transformation: { width: Math.round(page.width * PX), height: Math.round(page.height * PX) },
-    floating: {
-      horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: 0 },
-      verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: 0 },
-      behindDocument: true,
-      allowOverlap: true,
-      wrap: { type: TextWrappingType.NONE },
-    },
-  });
-}
-
-/** A scan behind recognised text: faded to a light watermark, so the editable text reads cleanly while
- * stamps, signatures and figures stay visible. */
-async function fadedScan(data: Uint8Array): Promise<Buffer> {
-  return sharp(data)
-    .linear(0.15, 255 * 0.85)
-    .jpeg({ quality: 70 })
-    .toBuffer();
-}
 
 export async function pageSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
   if (page.rendered && page.runs.length) {

@@ -39,7 +39,7 @@ export interface ConvertResult {
 export async function convertPdf(
   filePath: string,
   name: string,
-  opts: { limits?: RenderLimits } = {},
+  opts: { limits?: RenderLimits; /** tesseract threads (default OCR_THREADS) */ ocrThreads?: number } = {},
 ): Promise<ConvertResult> {
   const head = await fs.readFile(filePath);
   const contentError = (e: ContentLimitError) =>
@@ -61,7 +61,7 @@ export async function convertPdf(
   const failedPages: number[] = [];
   const ocrPages: number[] = [];
   const unreadablePages: number[] = [];
-  const reader = new PageReader();
+  const reader = new PageReader(undefined, opts.ocrThreads);
   let result;
   try {
     // Sections are built as pages arrive; the chain keeps them in order and one image encode at a time.
@@ -82,9 +82,13 @@ export async function convertPdf(
         onPage: (page, index) => {
           if (page.failed) failedPages.push(index + 1);
           if (page.rendered) scanned.push(index + 1);
+          // Recognition starts as the page arrives (two pages at once on two cores); sections stay in order.
+          const ocr = page.rendered
+            ? reader.read(page.rendered.data, page.rendered.dpi).catch(() => ({ runs: [] }))
+            : null;
           const s = chain.then(async () => {
-            if (page.rendered) {
-              const read = await reader.read(page.rendered.data, page.rendered.dpi).catch(() => ({ runs: [] }));
+            if (page.rendered && ocr) {
+              const read = await ocr;
               page.runs = read.runs;
               // The scan behind the text shows the pictures; its image pieces are not placed again.
               if (read.runs.length) page.images = [];

@@ -1,7 +1,8 @@
 // Page layout analysis for PDF to Word: text runs → lines → reading order (recursive XY-cut over lines,
 // images and tables, so columns are read one after the other) → paragraphs with alignment and indents.
 import type { Box, PageData, TextRun } from '../pdfjs/protocol';
-import { findTables, type Table } from './tables';
+import { findTables, splitAcrossColumns, type Table } from './tables';
+import { attachStacked } from './stacked';
 
 export interface Line extends Box {
   runs: TextRun[];
@@ -150,7 +151,7 @@ export function buildLines(runs: TextRun[]): Line[] {
     } else kept.push(l);
   }
   for (const l of kept) l.runs.sort((a, b) => a.x - b.x);
-  return kept;
+  return attachStacked(kept);
 }
 
 function gaps(items: Item[], axis: 'x' | 'y', minGap: number): number[] {
@@ -273,7 +274,7 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   const free: TextRun[] = [];
   for (const r of page.runs) {
     const t = inTable(r);
-    if (t >= 0) tables[t].runs.push(r);
+    if (t >= 0) tables[t].runs.push(...splitAcrossColumns(r, tables[t].xs));
     else free.push(r);
   }
   const lines = buildLines(free);

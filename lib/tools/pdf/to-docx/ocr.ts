@@ -68,31 +68,75 @@ export interface OcrPage {
   confidence: number;
 }
 
-/** One tesseract worker for a job: created on the first scanned page, terminated by `close()`. */
+/** Recognition is CPU-bound (the LSTM takes ~90 % of a page's time, page segmentation little), so a job
+ * reads two pages at once on a machine with two or more cores: two tesseract threads, the second started
+ * only when a second page is waiting. */
+export const OCR_THREADS = Math.max(1, Math.min(2, os.availableParallelism()));
+
+interface Slot {
+  worker: Promise<TessWorker>;
+}
+
+/** Tesseract workers for a job: created on demand (up to `threads`), terminated by `close()`. */
 export class PageReader {
-  private worker: Promise<TessWorker> | null = null;
+  private workers: Slot[] = [];
+  private idle: Slot[] = [];
+  private waiting: ((w: Slot) => void)[] = [];
 
-  constructor(private readonly setup: OcrSetup = ocrSetup()) {}
+  constructor(
+    private readonly setup: OcrSetup = ocrSetup(),
+    private readonly threads: number = OCR_THREADS,
+  ) {}
 
-  private get(): Promise<TessWorker> {
-    if (!this.worker) {
-      const { langPath, gzip, langs } = this.setup;
-      this.worker = createWorker(langs, OEM.LSTM_ONLY, {
-        langPath,
-        gzip,
-        cacheMethod: 'none',
-        cachePath: os.tmpdir(),
-        corePath: path.dirname(localRequire.resolve('tesseract.js-core/package.json')),
-        workerPath: localRequire.resolve('tesseract.js/src/worker-script/node/index.js'),
-        errorHandler: () => undefined,
-      });
+  private start(): Promise<TessWorker> {
+    const { langPath, gzip, langs } = this.setup;
+    return createWorker(langs, OEM.LSTM_ONLY, {
+      langPath,
+      gzip,
+      cacheMethod: 'none',
+      cachePath: os.tmpdir(),
+      corePath: path.dirname(localRequire.resolve('tesseract.js-core/package.json')),
+      workerPath: localRequire.resolve('tesseract.js/src/worker-script/node/index.js'),
+      errorHandler: () => undefined,
+    });
+  }
+
+  private acquire(): Promise<Slot> {
+    const free = this.idle.pop();
+    if (free) return Promise.resolve(free);
+    if (this.workers.length < this.threads) {
+      const w = { worker: this.start() };
+      this.workers.push(w);
+      return Promise.resolve(w);
     }
-    return this.worker;
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(w: Slot): void {
+    if (!this.workers.includes(w)) return; // closed meanwhile
+    const next = this.waiting.shift();
+    if (next) next(w);
+    else this.idle.push(w);
   }
 
   /** Reads a page image rendered at `dpi`; runs are in points from the page's top-left corner. */
   async read(image: Uint8Array, dpi: number): Promise<OcrPage> {
-    const w = await this.get();
+    const slot = await this.acquire();
+    let worker: TessWorker;
+    try {
+      worker = await slot.worker;
+    } catch (e) {
+      this.workers = this.workers.filter((w) => w !== slot); // failed to start: the next read starts another
+      throw e;
+    }
+    try {
+      return await this.readWith(worker, image, dpi);
+    } finally {
+      this.release(slot);
+    }
+  }
+
+  private async readWith(w: TessWorker, image: Uint8Array, dpi: number): Promise<OcrPage> {
     // Automatic page segmentation (tesseract.js's default is one uniform block, which drops titles and tables).
     await w.setParameters({ user_defined_dpi: String(Math.round(dpi)), tessedit_pageseg_mode: PSM.AUTO });
     const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true, text: false });
@@ -136,13 +180,17 @@ export class PageReader {
   }
 
   async close(): Promise<void> {
-    if (!this.worker) return;
-    const w = this.worker;
-    this.worker = null;
-    try {
-      await (await w).terminate();
-    } catch {
-      // a worker that failed to start has nothing to stop
-    }
+    const all = this.workers;
+    this.workers = [];
+    this.idle = [];
+    await Promise.all(
+      all.map(async (w) => {
+        try {
+          await (await w.worker).terminate();
+        } catch {
+          // a worker that failed to start has nothing to stop
+        }
+      }),
+    );
   }
 }

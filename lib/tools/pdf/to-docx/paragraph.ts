@@ -85,7 +85,8 @@ function runText(line: Line): { run: TextRun; text: string; tab?: boolean }[] {
   const out: { run: TextRun; text: string; tab?: boolean }[] = [];
   let prev: TextRun | undefined;
   for (const r of line.runs) {
-    let text = r.str;
+    // A minus sign typed as a hyphen ("-21.45") is no place to break a line: a word joiner keeps it on.
+    let text = r.str.replace(/(^|[\s(=])-(?=\d)/g, '$1-\u2060');
     if (line.tabRuns?.has(r)) {
       out.push({ run: r, text: text.trimStart(), tab: true });
       prev = r;
@@ -93,7 +94,10 @@ function runText(line: Line): { run: TextRun; text: string; tab?: boolean }[] {
     }
     if (prev) {
       const gap = r.x - (prev.x + prev.w);
-      if (gap > 0.07 * Math.min(r.size, prev.size) && !/\s$/.test(prev.str) && !/^\s/.test(text)) text = ` ${text}`;
+      // a formula piece from another baseline (joined by attachStacked) is a word of its own
+      const stacked = !r.script && Math.abs(r.y - prev.y) > 0.3 * Math.min(r.size, prev.size);
+      if ((gap > 0.07 * Math.min(r.size, prev.size) || stacked) && !/\s$/.test(prev.str) && !/^\s/.test(text))
+        text = ` ${text}`;
     }
     out.push({ run: r, text });
     prev = r;
@@ -141,7 +145,7 @@ function makeRun(r: TextRun, text: string, tab = false, spacing = 0): DocxRun {
  * PDF, so Word breaks it into the same lines. Only condenses: stretched (justified) PDF lines would
  * otherwise ask for more room than Word's own justification needs.
  */
-export async function condense(p: Para): Promise<number> {
+export async function condense(p: Para, minChars = 10): Promise<number> {
   // The line that would overflow the most decides: one such line is enough to add a line to the page.
   let worst = 0; // points per character to take away
   for (const line of p.lines) {
@@ -155,13 +159,13 @@ export async function condense(p: Para): Promise<number> {
       subW += w;
       chars += r.str.length;
     }
-    if (chars > 10 && subW > pdfW) worst = Math.max(worst, (subW - pdfW) / chars);
+    if (chars > minChars && subW > pdfW) worst = Math.max(worst, (subW - pdfW) / chars);
   }
   return -Math.min(30, Math.ceil(worst * TW));
 }
 
 /** The paragraph's runs, joined across lines, merged by style, wrapped in hyperlinks where linked. */
-function paraChildren(p: Para, links: PageLink[], spacing = 0): (DocxRun | ExternalHyperlink)[] {
+export function paraChildren(p: Para, links: PageLink[], spacing = 0): (DocxRun | ExternalHyperlink)[] {
   const pieces: { run: TextRun; text: string; url?: string; tab?: boolean }[] = [];
   p.lines.forEach((line, i) => {
     const parts = runText(line);
@@ -220,8 +224,10 @@ export async function paragraph(
   marginLeft: number,
   before: number,
   columnBreak = false,
+  /** Table cells are narrow: their short lines (numbers) are condensed too, or they wrap. */
+  minChars = 10,
 ): Promise<Paragraph> {
-  const spacing = await condense(p);
+  const spacing = await condense(p, minChars);
   const left = Math.max(0, Math.round((p.left - marginLeft) * TW));
   const first = Math.round(p.firstLine * TW);
   const line = Math.round(lineHeight(p) * TW);

@@ -132,3 +132,20 @@ export function findTables(segments: Segment[]): Table[] {
   }
   return tables;
 }
+
+/**
+ * A run that crosses a table's column rules (TeX sets a row of numbers as one text item when the rules
+ * are drawn separately) is split at its spaces, each word at its share of the run's width, so every
+ * word lands in the cell it is drawn in instead of the whole row in one narrow cell.
+ */
+export function splitAcrossColumns(r: TextRun, xs: number[]): TextRun[] {
+  const inner = xs.slice(1, -1);
+  if (!inner.some((x) => r.x < x - 1 && r.x + r.w > x + 1) || !/\S\s+\S/.test(r.str)) return [r];
+  const perChar = r.w / Math.max(1, r.str.length);
+  const out: TextRun[] = [];
+  for (const m of r.str.matchAll(/\S+/g)) {
+    out.push({ ...r, str: m[0], x: r.x + (m.index ?? 0) * perChar, w: m[0].length * perChar, eol: false });
+  }
+  if (out.length) out[out.length - 1].eol = r.eol;
+  return out;
+}

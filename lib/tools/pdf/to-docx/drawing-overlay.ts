@@ -1,0 +1,64 @@
+// A vector drawing with its labels as editable text (issue 19): the picture, rendered without its text, floats
+// at its place on the page behind the text, and each label line is a framed paragraph at the label's place
+// over it. A paragraph as high as the drawing keeps its room in the flow, as the inline picture did.
+import {
+  FrameAnchorType,
+  FrameWrap,
+  HorizontalPositionRelativeFrom,
+  ImageRun,
+  LineRuleType,
+  Paragraph,
+  TextWrappingType,
+  VerticalPositionRelativeFrom,
+} from 'docx';
+import type { PageImage } from '../pdfjs/protocol';
+import { buildLines, type Para } from './layout';
+import { paraChildren } from './paragraph';
+
+const TW = 20; // twips per point
+const PX = 96 / 72; // docx image sizes are in pixels at 96 dpi
+const EMU = 12700; // EMUs per point (floating offsets)
+
+export function drawingWithLabels(img: PageImage & { encoded: NonNullable<PageImage['encoded']> }, before: number) {
+  const labels: Paragraph[] = [];
+  for (const l of buildLines(img.labels ?? [])) {
+    const L = l.size * 1.15;
+    const p: Para = { lines: [l], align: 'left', left: l.x, firstLine: 0, top: l.y, bottom: l.y + l.h, lineGap: L };
+    labels.push(
+      new Paragraph({
+        children: paraChildren(p, []),
+        frame: {
+          type: 'absolute',
+          position: { x: Math.round(l.x * TW), y: Math.round((l.baseline - 0.8 * L) * TW) },
+          // room for a substitute font a little wider than the PDF's, so a label does not wrap
+          width: Math.round((l.w * 1.3 + 4) * TW),
+          anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE },
+          wrap: FrameWrap.THROUGH,
+        },
+        spacing: { before: 0, after: 0, line: Math.round(L * TW), lineRule: LineRuleType.EXACT },
+      }),
+    );
+  }
+  const picture = new ImageRun({
+    type: 'png',
+    data: Buffer.from(img.encoded.data),
+    transformation: { width: Math.max(1, Math.round(img.w * PX)), height: Math.max(1, Math.round(img.h * PX)) },
+    floating: {
+      horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: Math.round(img.x * EMU) },
+      verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: Math.round(img.y * EMU) },
+      behindDocument: true,
+      allowOverlap: true,
+      wrap: { type: TextWrappingType.NONE },
+    },
+  });
+  const room = new Paragraph({
+    children: [picture],
+    spacing: {
+      before: Math.max(0, Math.round(before * TW)),
+      after: 0,
+      line: Math.max(20, Math.round(img.h * TW)),
+      lineRule: LineRuleType.EXACT,
+    },
+  });
+  return [room, ...labels];
+}

@@ -1,0 +1,84 @@
+// Pictures for PDF to Word's pages: placed images (re-encoded at <= 200 dpi, JPEG for photos, PNG
+// otherwise) and the page-sized scan behind recognised text.
+import sharp from 'sharp';
+import {
+  HorizontalPositionRelativeFrom,
+  ImageRun,
+  Paragraph,
+  TextWrappingType,
+  VerticalPositionRelativeFrom,
+} from 'docx';
+import type { Box, PageData, PageImage, RawPixels } from '../pdfjs/protocol';
+import { looksPhotographic } from '../compress/pixels';
+
+const TW = 20; // twips per point
+const PX = 96 / 72; // docx image sizes are in pixels at 96 dpi
+const MAX_IMAGE_DPI = 200;
+
+async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
+  const maxW = Math.max(1, Math.round((box.w / 72) * MAX_IMAGE_DPI));
+  const maxH = Math.max(1, Math.round((box.h / 72) * MAX_IMAGE_DPI));
+  let img = sharp(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), {
+    raw: { width: raw.width, height: raw.height, channels: raw.channels },
+  });
+  if (raw.width > maxW * 1.2 || raw.height > maxH * 1.2)
+    img = img.resize(Math.min(raw.width, maxW), Math.min(raw.height, maxH), { fit: 'fill' });
+  const photo = raw.channels !== 4 && looksPhotographic(raw.data, raw.width, raw.height, raw.channels === 1 ? 1 : 3);
+  if (photo) return { data: await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), type: 'jpg' };
+  return { data: await img.png({ compressionLevel: 9 }).toBuffer(), type: 'png' };
+}
+
+export async function imageParagraph(
+  img: PageImage,
+  box: Box,
+  maxW: number,
+  marginLeft: number,
+  before: number,
+): Promise<Paragraph> {
+  const enc = img.encoded
+    ? { data: Buffer.from(img.encoded.data), type: img.encoded.type }
+    : img.raw
+      ? await encodeImage(img.raw, box)
+      : null;
+  if (!enc) return new Paragraph({ children: [] });
+  const k = Math.min(1, maxW / box.w);
+  return new Paragraph({
+    children: [
+      new ImageRun({
+        type: enc.type,
+        data: enc.data,
+        transformation: {
+          width: Math.max(1, Math.round(box.w * k * PX)),
+          height: Math.max(1, Math.round(box.h * k * PX)),
+        },
+      }),
+    ],
+    indent: { left: Math.max(0, Math.round((box.x - marginLeft) * TW)) },
+    spacing: { before: Math.max(0, Math.round(before * TW)), after: 0 },
+  });
+}
+
+/** The page picture anchored at the page's corner behind the text, covering the page exactly. */
+export function pageBackground(page: PageData, data: Buffer): ImageRun {
+  return new ImageRun({
+    type: 'jpg',
+    data,
+    transformation: { width: Math.round(page.width * PX), height: Math.round(page.height * PX) },
+    floating: {
+      horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: 0 },
+      verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: 0 },
+      behindDocument: true,
+      allowOverlap: true,
+      wrap: { type: TextWrappingType.NONE },
+    },
+  });
+}
+
+/** A scan behind recognised text: faded to a light watermark, so the editable text reads cleanly while
+ * stamps, signatures and figures stay visible. */
+export async function fadedScan(data: Uint8Array): Promise<Buffer> {
+  return sharp(data)
+    .linear(0.15, 255 * 0.85)
+    .jpeg({ quality: 70 })
+    .toBuffer();
+}

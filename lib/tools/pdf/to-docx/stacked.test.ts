@@ -1,0 +1,62 @@
+// Formula pieces on their own baselines join the line they sit on (issue 19: a two-column article grew
+// from 12 to 15 Word pages because each accent and fraction part became a paragraph a line high); lines of
+// text, columns side by side and form rows stay apart. A table row set as one text item is split at the rules.
+import type { TextRun } from '../pdfjs/protocol';
+import { buildLines } from './layout';
+import { splitAcrossColumns } from './tables';
+
+const run = (str: string, x: number, y: number, w: number, size = 10): TextRun => ({
+  str,
+  x,
+  y,
+  w,
+  size,
+  font: 'Times',
+  generic: 'serif',
+  bold: false,
+  italic: false,
+  color: '#000000',
+  rotated: false,
+  eol: false,
+  invisible: false,
+});
+const texts = (runs: TextRun[]) => buildLines(runs).map((l) => l.runs.map((r) => r.str).join(' '));
+
+test('a fraction and an accent join their equation line; body lines around it stay lines', () => {
+  const runs = [
+    run('the pair potential depends on', 300, 100, 200),
+    run('F = −', 320, 130, 30),
+    run('∂U', 352, 124, 12), // numerator, 6 pt up
+    run('∂r', 352, 137, 12), // denominator, 7 pt down
+    run('ˆ', 367, 127, 4), // hat over the next letter
+    run('r (2)', 366, 130, 20),
+    run('where r is the distance between', 300, 152, 200),
+  ];
+  const lines = texts(runs);
+  expect(lines).toHaveLength(3);
+  expect(lines).toContain('the pair potential depends on');
+  expect(lines).toContain('where r is the distance between');
+  const formula = lines.find((l) => l.includes('F'))!;
+  expect(formula.split(' ').sort()).toEqual(['(2)', '=', 'F', 'r', '∂U', '∂r', '−', 'ˆ'].sort());
+});
+
+test('two columns, tight leading and form rows on one baseline are not joined', () => {
+  const runs = [
+    run('Left column line one', 50, 100, 200),
+    run('Right column line', 280, 104, 200),
+    run('Title in tight leading', 50, 200, 220, 20),
+    run('second title line', 50, 217, 180, 20),
+    run('Name:', 50, 300, 30),
+    run('Jane Doe', 120, 300, 40),
+  ];
+  expect(texts(runs)).toHaveLength(6);
+});
+
+test('a row of numbers set as one text item is split at the column rules', () => {
+  const r = run('2.3999 2.4001 -21.4512', 237, 120, 96);
+  const parts = splitAcrossColumns(r, [123, 200, 235, 264, 294, 331, 369]);
+  expect(parts.map((p) => p.str)).toEqual(['2.3999', '2.4001', '-21.4512']);
+  expect(parts[1].x).toBeGreaterThan(264);
+  expect(parts[2].x).toBeGreaterThan(294);
+  expect(splitAcrossColumns(run('0.00377', 389, 120, 30), [123, 369, 473])).toHaveLength(1);
+});
