@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { BenchRow } from './types';
@@ -60,6 +61,42 @@ parentPort.on('message', async (m) => {
   }
 });
 `;
+
+// A runner's memory: ours alone in a fresh process (as a job runner holds it: one session, no library),
+// cold then warm on each file; prints its peak and current resident memory after each.
+const RUNNER_SOURCE = `
+import fs from 'node:fs';
+import { run as removeBackground } from '@/lib/tools/image/remove-background';
+const mb = (k) => Math.round(parseInt(fs.readFileSync('/proc/self/status', 'utf8').split(String.fromCharCode(10)).find((l) => l.startsWith(k + ':')).slice(k.length + 1), 10) / 1024);
+const [workDir, ...files] = process.argv.slice(2);
+const out = [];
+for (const path of files) {
+  const input = { path, name: path.split('/').pop(), size: fs.statSync(path).size, kind: 'jpeg' };
+  await removeBackground([input], {}, { workDir });
+  out.push({ file: input.name, hwm: mb('VmHWM'), rss: mb('VmRSS') });
+}
+console.log(JSON.stringify(out));
+`;
+
+/** Peak and idle resident memory of a process that runs only our removal (what REMOVE_BG_MEMORY_MB caps). */
+async function memoryRows(dir: string, files: [string, string][], load: () => string): Promise<BenchRow[]> {
+  const file = path.join(root, '.workers', `remove-bg-bench-runner-${process.pid}.mjs`);
+  await buildBenchWorker(RUNNER_SOURCE, 'remove-bg-bench-runner.ts', file);
+  try {
+    const r = spawnSync(process.execPath, [file, dir, ...files.map(([, f]) => f)], { encoding: 'utf8' });
+    if (r.status !== 0)
+      return [{ tool: 'image-remove-background', input: 'runner memory', note: `failed: ${r.stderr}` }];
+    const got = JSON.parse(r.stdout.trim().split('\n').pop()!) as { file: string; hwm: number; rss: number }[];
+    return got.map((g, i) => ({
+      tool: 'image-remove-background',
+      input: `runner memory, ${i === 0 ? 'cold' : 'warm'}: ${files[i][0]}`,
+      peakMB: g.hwm,
+      note: `process peak so far ${g.hwm} MB, resident after the job ${g.rss} MB (REMOVE_BG_MEMORY_MB default 1536, JOB_RECYCLE_MB 512); ${load()}`,
+    }));
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
 
 interface Run {
   ms: number;
@@ -195,6 +232,8 @@ export default async function bench(): Promise<BenchRow[]> {
           `goal <= 2.0 s (stretch 1.6); main-thread stall ${ours.stallMs.toFixed(0)} ms (goal < 50); ${load()}`,
       });
     }
+    // Smallest first, then the 12 MP photo: the peak can only grow along the list.
+    rows.push(...(await memoryRows(dir, [inputs[1], inputs[0], inputs[inputs.length - 1]], load)));
   } finally {
     await worker.terminate();
     fs.rmSync(dir, { recursive: true, force: true });
