@@ -92,13 +92,15 @@ export async function float32Model(
     // not converted yet
   }
   const converted = toFloat32Model(await load(), output);
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
     await fs.mkdir(cacheDir, { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
     await fs.writeFile(tmp, converted);
     await fs.rename(tmp, file);
     return file;
   } catch {
+    // Not writable, or the disk is full: no half-written file is left behind.
+    await fs.rm(tmp, { force: true }).catch(() => undefined);
     return converted;
   }
 }
