@@ -16,6 +16,7 @@ import { processors } from '../lib/tools/processors';
 import type { FileToolApi } from '../lib/tools/registry';
 import type { JobInput, JobOptions } from '../lib/tools/types';
 import { serverConfig } from '../lib/config';
+import { scannedBookPdf } from '../tests/support/cost-bombs';
 
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');
 
@@ -74,13 +75,16 @@ async function cases(dir: string): Promise<Case[]> {
   const jpg = [...files('photo', /\.jpe?g$/i), ...gen.jpg];
   const png = [...files('png', /\.png$/i), ...gen.png];
   const rel = (p: string) => path.relative(CORPUS_DIR, p).replace(/^(\.\.\/)+.*\//, 'generated/');
+  // The time bomb of tests/support/cost-bombs.ts at a scale that finishes: its per-page cost is measured here.
+  const scan = path.join(dir, 'scanned-book-5p.pdf');
+  fs.writeFileSync(scan, await scannedBookPdf(5));
   const one = (api: FileToolApi, list: string[], options?: JobOptions): Case[] =>
     list.map((p) => ({ api, label: rel(p), inputs: [p], options }));
   const twice = (api: FileToolApi, list: string[]): Case[] =>
     list.map((p) => ({ api, label: `${rel(p)} x2`, inputs: [p, p] }));
   return [
     ...one('pdf/compress', pdfs),
-    ...one('pdf/to_docx', pdfs),
+    ...one('pdf/to_docx', [...pdfs, scan]),
     ...twice('pdf/merge', pdfs),
     ...one('pdf/lock', pdfs, { password: 'bench-Pass-2026' }),
     ...twice('docx/merge', docx),
@@ -135,6 +139,20 @@ export default async function bench(): Promise<BenchRow[]> {
       input: c.label,
       ms: cpu * 1000,
       note: `${error ? `error "${error}"; ` : ''}estimate ${est ? `${est.seconds.toFixed(1)} s (x${(est.seconds / Math.max(cpu, 0.05)).toFixed(2)} of measured), read in ${Math.round(estMs)} ms` : 'none'}; wall ${wall.toFixed(1)} s; load ${os.loadavg()[0].toFixed(1)}`,
+    });
+  }
+  if (!only || only.includes('pdf/to_docx')) {
+    const book = path.join(dir, 'scanned-book-300p.pdf');
+    fs.writeFileSync(book, await scannedBookPdf(300));
+    const est = await estimateJob(
+      'pdf/to_docx',
+      [{ path: book, name: 'b.pdf', size: fs.statSync(book).size, kind: 'pdf' }],
+      {},
+    );
+    rows.push({
+      tool: 'cost pdf/to_docx',
+      input: 'generated/scanned-book-300p.pdf',
+      note: `not run (60 x the 5-page book above); estimate ${est?.seconds.toFixed(0)} s: refused at once`,
     });
   }
   for (const [api, list] of byTool) {

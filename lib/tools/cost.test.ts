@@ -59,9 +59,9 @@ describe('cost estimate on time bombs', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('a 200-page scanned book is refused by PDF to Word within seconds, naming the file', async () => {
+  it('a 300-page scanned book is refused by PDF to Word within seconds, naming the file', async () => {
     const file = path.join(dir, 'scanned-book.pdf');
-    fs.writeFileSync(file, await scannedBookPdf(200));
+    fs.writeFileSync(file, await scannedBookPdf(300));
     const inputs = [input(file, 'pdf')];
     const t = Date.now();
     await expect(checkJobCost('pdf/to_docx', inputs, {}, LIMIT_MS)).rejects.toMatchObject({
