@@ -91,3 +91,17 @@ describe('cost estimate on time bombs', () => {
     await expect(estimateJob('no/such_tool', [input(junk, 'pdf')], {})).resolves.toBeNull();
   }, 30_000);
 });
+
+describe('cost estimate: pages that paint nothing', () => {
+  it('500 blank pages with an empty content stream count as no scans', async () => {
+    const { PDFDocument } = await import('pdf-lib');
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 500; i++) doc.addPage([612, 792]).pushOperators();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cost-blank-'));
+    const file = path.join(dir, 'blank.pdf');
+    fs.writeFileSync(file, await doc.save());
+    const est = await checkJobCost('pdf/to_docx', [input(file, 'pdf')], {}, LIMIT_MS);
+    expect(est!.features).toMatchObject({ pages: 500, textlessPages: 0 });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

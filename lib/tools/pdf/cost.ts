@@ -13,7 +13,8 @@ export interface PdfFeatures {
   pages: number;
   /** Sum of the pages' areas, in megapixels at 200 dpi (each page capped like PDF to Word's renders). */
   pageMp: number;
-  /** Pages with content but no font anywhere in their resources (scans): PDF to Word renders and OCRs them. */
+  /** Pages that paint something but have no font anywhere in their resources (scans): PDF to Word renders
+   * and OCRs them. */
   textlessPages: number;
   /** Their area in megapixels at 200 dpi, capped at 16 MP a page like PDF to Word's renders. */
   textlessMp: number;
@@ -68,10 +69,16 @@ function hasFont(ctx: PDFDocument['context'], res: PDFObject | undefined, depth 
   return false;
 }
 
-function hasContent(ctx: PDFDocument['context'], page: PDFDict): boolean {
+/** Whether PDF to Word would render the page: it draws an XObject (a scan's image) or has more than a few
+ * bytes of content (a blank page's "q Q" is not rendered, nor counted). */
+function paints(ctx: PDFDocument['context'], page: PDFDict, res: PDFObject | undefined): boolean {
+  const xobjects = res instanceof PDFDict ? ctx.lookup(res.get(N('XObject'))) : undefined;
+  if (xobjects instanceof PDFDict && xobjects.keys().length > 0) return true;
   const c = ctx.lookup(page.get(N('Contents')));
-  if (c instanceof PDFRawStream) return c.contents.length > 0;
-  return c instanceof PDFArray && c.size() > 0;
+  const parts = c instanceof PDFArray ? c.asArray().map((o) => ctx.lookup(o)) : [c];
+  let bytes = 0;
+  for (const s of parts) if (s instanceof PDFRawStream) bytes += s.contents.length;
+  return bytes > 32;
 }
 
 /** Null when pdf-lib cannot read the file: the tool then gives its own error, nothing is refused here. */
@@ -98,7 +105,8 @@ export async function pdfFeatures(path: string): Promise<PdfFeatures | null> {
       const mp = pageAreaMp(ctx, obj);
       f.pages += 1;
       f.pageMp += mp;
-      if (hasContent(ctx, obj) && !hasFont(ctx, inherited(ctx, obj, N('Resources')))) {
+      const res = inherited(ctx, obj, N('Resources'));
+      if (!hasFont(ctx, res) && paints(ctx, obj, res)) {
         f.textlessPages += 1;
         f.textlessMp += mp;
       }
