@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { corpusFiles, describeCorpus } from '@/tests/support/corpus';
 import { scannedBookPdf } from '@/tests/support/cost-bombs';
-import { checkJobCost, COST_FLOOR_SECONDS, COST_MARGIN, estimateJob } from './cost';
+import { checkJobCost, COST_FLOOR_SECONDS, COST_MARGIN, estimateJob, tooCostlyError } from './cost';
 import type { FileKind, FileToolApi } from './registry';
 import type { JobInput } from './types';
 
@@ -104,4 +104,14 @@ describe('cost estimate: pages that paint nothing', () => {
     expect(est!.features).toMatchObject({ pages: 500, textlessPages: 0 });
     fs.rmSync(dir, { recursive: true, force: true });
   });
+});
+
+it('the refusal names the file, or speaks of the files for a merge', () => {
+  const f = (name: string): JobInput => ({ path: '/x', name, size: 1, kind: 'pdf' });
+  expect(tooCostlyError([f('a/b.pdf')], 1700, 300_000).message).toBe(
+    '"b.pdf" is too large or complex to process within this server\'s time limit (about 28 minutes of work; the limit is 5 minutes). Please try a smaller file or fewer pages.',
+  );
+  expect(tooCostlyError([f('a.pdf'), f('b.pdf')], 60, 30_000).message).toMatch(
+    /^These files are too large .* \(about 1 minute of work; the limit is 1 minute\)/,
+  );
 });
