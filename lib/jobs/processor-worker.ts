@@ -1,7 +1,9 @@
 // Runs inside a job runner (a child process of the server, lib/jobs/runner.ts): loads a tool's module once
 // and runs its jobs, so heavy work never blocks the server's event loop, and a job past its time limit or
 // memory cap can be stopped by killing the process, native memory and all.
+import { serverConfig } from '@/lib/config';
 import { isAppError } from '@/lib/core/errors';
+import { checkJobCost } from '@/lib/tools/cost';
 import { processors } from '@/lib/tools/processors';
 import type { FileToolApi } from '@/lib/tools/registry';
 import type { JobRequest, RunnerMessage } from './worker-protocol';
@@ -19,6 +21,8 @@ process.on('message', async (req: JobRequest) => {
   try {
     const load = processors[req.api as FileToolApi];
     if (!load) throw new Error(`no processor for ${req.api}`);
+    // A job predicted to need far more than the time limit is refused now (422), not timed out later.
+    await checkJobCost(req.api, req.inputs, req.options, serverConfig().jobTimeoutMs);
     const mod = await load();
     const output = await mod.run(req.inputs, req.options, { workDir: req.workDir });
     reply = { id: req.id, ok: true, output };
