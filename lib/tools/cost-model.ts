@@ -35,3 +35,8 @@ export function linearEstimator(
     return features && { seconds: linearSeconds(model, features), features };
   };
 }
+
+/** Features of tools whose time follows the files' sizes (Office merges: XML to rewrite, media to copy). */
+export async function sizeFeatures(inputs: JobInput[]): Promise<Features> {
+  return { files: inputs.length, mb: inputs.reduce((n, i) => n + i.size, 0) / 2 ** 20 };
+}

@@ -9,8 +9,9 @@ import 'server-only';
 import { AppError, displayName } from '@/lib/core/errors';
 import type { CostEstimate, CostEstimator } from './cost-model';
 import { imageEstimators } from './image/cost';
-import { officeEstimators } from './office/cost';
+import { docxMergeCost } from './docx/merge/cost';
 import { pdfEstimators } from './pdf/cost';
+import { pptxMergeCost } from './pptx/merge/cost';
 import type { FileToolApi } from './registry';
 import type { JobInput, JobOptions } from './types';
 
@@ -18,7 +19,8 @@ export type { CostEstimate } from './cost-model';
 
 export const estimators: Record<FileToolApi, CostEstimator> = {
   ...pdfEstimators,
-  ...officeEstimators,
+  'docx/merge': docxMergeCost,
+  'pptx/merge': pptxMergeCost,
   ...imageEstimators,
 };
 
