@@ -417,4 +417,5 @@ export function downloadName(tool: FileToolDef, originalName: string, ext?: stri
 }
 
 /** Text limits (SPEC section 9). */
-export { LIMITS } from '@/lib/core/limits';
+// Relative, not '@/': next.config.ts imports this file (kind-routes) and its loader misresolves the alias.
+export { LIMITS } from '../core/limits';
