@@ -2,6 +2,7 @@ import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { securityHeaders } from './lib/security-headers.mjs';
 import { siteUrlBuildProblem } from './lib/build-checks.mjs';
+import { kindRedirects, kindRewrites } from './lib/tools/kind-routes';
 
 const nextConfig: NextConfig = {
   // API paths end in '/' (SPEC section 7) and page routes do not: answer both as written, never redirect.
@@ -23,6 +24,13 @@ const nextConfig: NextConfig = {
   ],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders() }];
+  },
+  // Each tool page lives in its page kind's route (a smaller first load); the public path is /<slug>.
+  async rewrites() {
+    return kindRewrites();
+  },
+  async redirects() {
+    return kindRedirects();
   },
 };
 

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import next from 'next';
 import { trustedForwardedFor } from './server-forwarding.mjs';
 import { isFrameworkProbe, stripInternalHeaders } from './server-probes.mjs';
+import { scriptHashPolicy } from './server-csp.mjs';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT || 3000);
@@ -12,6 +13,8 @@ const hostname = process.env.HOST || '0.0.0.0';
 const hops = Math.max(0, Number(process.env.TRUST_PROXY_HOPS || 0));
 
 const app = next({ dev, hostname, port });
+// Per-page script hashes from the build (scripts/csp-hashes.mjs), so HTML replies need no 'unsafe-inline'.
+const strictCsp = dev ? null : scriptHashPolicy(process.env.NEXT_DIST_DIR || '.next');
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -29,6 +32,7 @@ const server = createServer((req, res) => {
   stripInternalHeaders(req.headers);
   req.headers['x-forwarded-for'] = trustedForwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops);
   delete req.headers['x-real-ip'];
+  strictCsp?.(req, res);
   handle(req, res);
 });
 // Slow or stalled clients must not hold sockets forever; uploads of 100 MB still have minutes.

@@ -39,3 +39,29 @@ test('a page renders under its CSP without violations', async ({ page }) => {
   await expect(page.getByRole('img', { name: /QR/i })).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test('static pages run their own inline scripts by hash and refuse any other', async ({ page, request }) => {
+  for (const p of ['/', '/pdf-compress', '/pdf-merge', '/text-count', '/privacy-policy', '/no-such-page']) {
+    const csp = (await request.get(p)).headers()['content-security-policy'];
+    expect(csp, p).toMatch(/script-src 'self' 'unsafe-inline'( 'sha256-[A-Za-z0-9+/]+=*')+;/);
+  }
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto('/pdf-compress');
+  await expect(page.locator('[data-testid="drop-zone"][data-ready="true"]')).toHaveCount(1);
+  // Client-side navigation (RSC, no new HTML) still works under the page's policy.
+  await page.locator('nav a[href="/pdf-merge"]').first().click();
+  await expect(page).toHaveURL(/\/pdf-merge$/);
+  await expect(page.locator('[data-testid="drop-zone"][data-ready="true"]')).toHaveCount(1);
+  expect(violations).toEqual([]);
+  // An inline script injected into the page (what an XSS would do) does not run.
+  const ran = await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__injected = true';
+    document.body.append(s);
+    return (window as unknown as { __injected?: boolean }).__injected === true;
+  });
+  expect(ran).toBe(false);
+});

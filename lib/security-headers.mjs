@@ -1,6 +1,7 @@
 // Security headers for every page and API reply. Plain JS so next.config.ts and tests share one source.
-// Next's hydration uses inline scripts, so script-src needs 'unsafe-inline' (no nonces: pages are static);
-// the site renders no visitor-supplied HTML, and downloads are always attachments.
+// Next's hydration uses inline scripts: script-src keeps 'unsafe-inline' here, and server.mjs adds each static
+// page's script hashes (lib/csp-hashes.mjs), which make browsers ignore it. No visitor-supplied HTML;
+// downloads are always attachments.
 
 /** The ad network's origin from AD_HOST (a host or URL), or null. */
 export function adOrigin(adHost = process.env.AD_HOST) {

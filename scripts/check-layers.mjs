@@ -9,7 +9,10 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
 /** Lowest first. */
 const LAYERS = [
-  { name: 'core', prefixes: ['lib/core/', 'lib/config.ts', 'lib/security-headers.', 'lib/build-checks.'] },
+  {
+    name: 'core',
+    prefixes: ['lib/core/', 'lib/config.ts', 'lib/security-headers.', 'lib/csp-hashes.', 'lib/build-checks.'],
+  },
   { name: 'tools', prefixes: ['lib/tools/', 'lib/office/'] },
   { name: 'jobs', prefixes: ['lib/jobs/'] },
   { name: 'api', prefixes: ['lib/api/'] },

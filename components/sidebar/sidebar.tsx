@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GroupId, IconName } from '@/lib/tools/registry';
+import { publicPath } from '@/lib/tools/kind-routes';
 import { Icon } from '@/components/icons';
 
 export interface MenuTool {
@@ -40,7 +41,8 @@ function NewBadge() {
 }
 
 export function Sidebar({ groups, groupOfRoute, siteName, supportEmail, sourceUrl }: SidebarProps) {
-  const pathname = usePathname();
+  // Prerendered tool pages see their kind route's path; the browser sees /<slug>.
+  const pathname = publicPath(usePathname());
   const [openGroups, setOpenGroups] = useState<GroupId[]>(() => {
     const group = groupOfRoute[pathname];
     return group ? [group] : [];
