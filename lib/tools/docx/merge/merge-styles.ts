@@ -5,7 +5,8 @@ import { localName, nsDecls, splitTopLevel } from '@/lib/office/xml';
 import { rewriteXml, type RewriteHooks } from './rewriter';
 import { canonicalStyle, foldDefaults, type StyleInfo } from './styles';
 import { relHook } from './part-import';
-import type { DocCtx, DocxMerger } from './merge';
+import type { DocxMerger } from './merge';
+import type { DocCtx } from './merge-types';
 
 export function initStyles(merger: DocxMerger, d: DocCtx): void {
   merger.base = d.styles;

@@ -15,44 +15,9 @@ import { sectPr } from './sections';
 import { initStyles, ensureStyle, mergeNumbering, addFonts } from './merge-styles';
 import { takeShared, finish, takeBackground } from './shared-parts';
 import { relHook } from './part-import';
+import type { DocCtx, MergeInput } from './merge-types';
 
-export interface MergeInput {
-  path: string;
-  name: string;
-}
-
-export interface DocCtx {
-  k: number;
-  src: SourcePackage;
-  fileName: string;
-  main: string;
-  parts: Record<
-    'styles' | 'numbering' | 'footnotes' | 'endnotes' | 'comments' | 'settings' | 'fontTable' | 'commentsExtended',
-    string | null
-  >;
-  evenOdd: boolean;
-  styles: StyleTable | null;
-  styleMap: Map<string, string>;
-  numMap: Map<string, string>;
-  absMap: Map<string, string>;
-  picMap: Map<string, string>;
-  fnMap: Map<string, string>;
-  enMap: Map<string, string>;
-  cmMap: Map<string, string>;
-  bookmarks: Map<string, string>;
-  annOffset: number;
-  defaultPStyle: string | null;
-  partMap: Map<string, string | null>;
-  relMemo: Map<string, Map<string, string>>;
-  sectIndex: number;
-  hooks: RewriteHooks;
-  /** The document's defaults (font size, spacing) or theme fonts differ from the merged package's. */
-  defaultsDiffer: boolean;
-  themeFonts: ThemeFonts | null;
-  paraMap: Map<string, string>;
-  /** The document's theme colour scheme differs from the merged package's. */
-  colorsDiffer: boolean;
-}
+export type { MergeInput } from './merge-types';
 
 export class DocxMerger {
   readonly out = new OutPackage();

@@ -3,7 +3,8 @@
 import { RelSet } from '@/lib/office/out-package';
 import { rewriteXml } from './rewriter';
 import { XML_DECL, relIs } from './parts';
-import type { DocCtx, DocxMerger } from './merge';
+import type { DocxMerger } from './merge';
+import type { DocCtx } from './merge-types';
 
 export function relHook(
   merger: DocxMerger,

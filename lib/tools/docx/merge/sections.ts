@@ -4,7 +4,8 @@ import { WORD_CT as CT } from '@/lib/office/opc';
 import { NS, attrsToString, localName, prefixOf } from '@/lib/office/xml';
 import { type SectPrCapture, type SectPrChild } from './rewriter';
 import { BEFORE_TYPE, RT, XML_DECL } from './parts';
-import type { DocCtx, DocxMerger } from './merge';
+import type { DocxMerger } from './merge';
+import type { DocCtx } from './merge-types';
 
 export function sectPr(merger: DocxMerger, d: DocCtx, cap: SectPrCapture): string {
   const idx = d.sectIndex++;

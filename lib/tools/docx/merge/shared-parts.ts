@@ -7,7 +7,8 @@ import { rewriteXml } from './rewriter';
 import { rootAttributes } from './ns-union';
 import { AFTER_EVEN_ODD, RT, WML, XML_DECL, relIs } from './parts';
 import { relHook, importPart } from './part-import';
-import type { DocCtx, DocxMerger } from './merge';
+import type { DocxMerger } from './merge';
+import type { DocCtx } from './merge-types';
 
 /** The first document's package-wide parts: theme, web settings, properties, settings and fonts. */
 export function takeShared(merger: DocxMerger, d: DocCtx): void {
