@@ -207,6 +207,30 @@ test('a worker killed mid-job is replaced by another and the visitor still gets 
   await erin.cleanup(B.url, api, up.sessionId);
 });
 
+test('a result past the budget is refused on the worker before it is stored: nothing of it is left', async () => {
+  // Only a worker with a 1 MB budget remains (the web instances keep the default, so the upload passes).
+  for (const w of workers.splice(0)) await w.stop();
+  await startWorker({ DISK_BUDGET_MB: '1', CLIENT_DISK_SHARE_PERCENT: '100' });
+  const hana = new Visitor('10.1.0.9');
+  // Noise: ~0.5 MB as JPEG, ~1.5 MB as PNG.
+  const jpeg = await sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const up = await hana.upload(A.url, 'image/jpg_to_png', [{ name: 'noise.jpg', data: jpeg }]);
+  expect(up.status, JSON.stringify(up.body)).toBe(200);
+  const pr = await hana.process(A.url, 'image/jpg_to_png', up.sessionId);
+  expect(pr.status).toBe(507);
+  expect(pr.body).toMatchObject({
+    success: false,
+    error: 'The server is out of storage space right now. Please try again in a few minutes.',
+  });
+  expect(await objects(`sessions/${up.sessionId}`)).toEqual([`sessions/${up.sessionId}/in/0`]);
+  expect(await redis.keys('od:file:*')).toEqual([]);
+  expect(JSON.parse((await redis.get(`od:session:${up.sessionId}`))!).outputs).toEqual([]);
+  expect((await redis.hget('od:sbytes', up.sessionId))?.split('|')[0]).toBe(String(jpeg.length));
+  expect((await hana.cleanup(B.url, 'image/jpg_to_png', up.sessionId)).body).toMatchObject({ deleted: true });
+});
+
 test('the cluster sweeper removes an abandoned session (objects and Redis keys)', async () => {
   const frank = new Visitor('10.1.0.7');
   const fx = loadFixture('image-compress')!;

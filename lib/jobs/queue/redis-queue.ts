@@ -23,6 +23,8 @@ const BUSY = 'The server is busy right now. Please try again in a minute.';
 interface LaneHandles {
   queue: Queue;
   events: QueueEvents;
+  /** The events' own connection: BullMQ does not close a connection it was given. */
+  eventsConnection: Redis;
   ready: Promise<unknown>;
 }
 
@@ -43,10 +45,11 @@ export class RedisJobQueue implements JobQueue {
     let h = this.lanes.get(lane);
     if (!h) {
       const queue = new Queue(lane, { connection: this.redis, prefix: this.prefix });
-      const events = new QueueEvents(lane, { connection: blockingConnection(), prefix: this.prefix });
+      const eventsConnection = blockingConnection();
+      const events = new QueueEvents(lane, { connection: eventsConnection, prefix: this.prefix });
       queue.on('error', () => undefined);
       events.on('error', () => undefined);
-      h = { queue, events, ready: events.waitUntilReady() };
+      h = { queue, events, eventsConnection, ready: events.waitUntilReady() };
       this.lanes.set(lane, h);
     }
     return h;
@@ -104,6 +107,7 @@ export class RedisJobQueue implements JobQueue {
     for (const h of this.lanes.values()) {
       await h.events.close().catch(() => undefined);
       await h.queue.close().catch(() => undefined);
+      h.eventsConnection.disconnect();
     }
     this.lanes.clear();
     this.redis.disconnect();
