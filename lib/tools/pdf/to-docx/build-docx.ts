@@ -293,9 +293,13 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
   for (let i = 0; i < cols.length; i++) {
     const start = i === 0 ? left : cols[i].region.x;
     const end = i < cols.length - 1 ? cols[i + 1].region.x : right;
+    // The gutter stays empty (a right cell margin): text that ran into it touched the next column, so
+    // readers took the two columns for one, and justified columns did not look justified.
+    const own = Math.max(start + 10, Math.min(end, cols[i].region.x + cols[i].region.w));
+    const gutter = end - own;
     const sub: Emit = { children: [], cursor: top, deficit: 0 };
-    const region = { ...cols[i].region, x: start, w: Math.max(10, end - start) };
-    await emitNode(cols[i], page, sub, region, start, Math.max(10, end - start - 2));
+    const region = { ...cols[i].region, x: start, w: own - start };
+    await emitNode(cols[i], page, sub, region, start, Math.max(10, own - start - 2));
     if (!sub.children.length || sub.children[sub.children.length - 1] instanceof DocxTable) sub.children.push(spacer());
     bottomMost = Math.max(bottomMost, sub.cursor);
     out.deficit = Math.max(out.deficit, sub.deficit);
@@ -305,7 +309,7 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
       new TableCell({
         children: sub.children,
         width: { size: w, type: WidthType.DXA },
-        margins: { left: 0, right: 0, top: 0, bottom: 0 },
+        margins: { left: 0, right: Math.max(0, Math.round(gutter * TW)), top: 0, bottom: 0 },
       }),
     );
   }
