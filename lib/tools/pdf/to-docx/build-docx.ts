@@ -293,10 +293,11 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
   for (let i = 0; i < cols.length; i++) {
     const start = i === 0 ? left : cols[i].region.x;
     const end = i < cols.length - 1 ? cols[i + 1].region.x : right;
-    // The gutter stays empty (a right cell margin): text that ran into it touched the next column, so
-    // readers took the two columns for one, and justified columns did not look justified.
+    // The gutter stays mostly empty (a right cell margin): text that ran into it touched the next column,
+    // so readers took two columns for one, and justified columns did not look justified. A quarter of it
+    // (2 pt at least) is slack: a line as wide as its column may come out a little wider in Word's font.
     const own = Math.max(start + 10, Math.min(end, cols[i].region.x + cols[i].region.w));
-    const gutter = end - own;
+    const gutter = Math.max(0, end - own - Math.max(2, 0.25 * (end - own)));
     const sub: Emit = { children: [], cursor: top, deficit: 0 };
     const region = { ...cols[i].region, x: start, w: own - start };
     await emitNode(cols[i], page, sub, region, start, Math.max(10, own - start - 2));
