@@ -49,6 +49,11 @@ export default async function bench(): Promise<BenchRow[]> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pdfc-bench-'));
   const gs = hasGs();
   const rows: BenchRow[] = [];
+  // Each row also goes to stderr as it is measured: a long run cut short still leaves its figures.
+  const push = (r: BenchRow) => {
+    rows.push(r);
+    console.error([r.tool, r.input, r.ratio, r.quality, r.ms, r.note].join(' | '));
+  };
   try {
     for (const f of files) {
       const file = path.join(dir, f);
@@ -59,7 +64,7 @@ export default async function bench(): Promise<BenchRow[]> {
       if (gs) {
         const out = path.join(work, 'gs.pdf');
         const { ms, cpuS } = gsEbookCpu(file, out);
-        rows.push({
+        push({
           tool: 'gs /ebook',
           input,
           ratio: Number((fs.statSync(out).size / bytes.length).toFixed(3)),
@@ -68,7 +73,7 @@ export default async function bench(): Promise<BenchRow[]> {
           note: `CPU ${cpuS.toFixed(2)} s`,
         });
       } else {
-        rows.push({ tool: 'gs /ebook', input, note: 'gs not installed: no reference in this run' });
+        push({ tool: 'gs /ebook', input, note: 'gs not installed: no reference in this run' });
       }
       // BENCH_LEVELS=strong,light: only those levels (a quick check); all three by default.
       const levels = COMPRESS_LEVELS.filter(
@@ -84,7 +89,7 @@ export default async function bench(): Promise<BenchRow[]> {
         if (out.length > bytes.length * (1 - MIN_GAIN)) out = bytes; // what the processor returns
         const outFile = path.join(work, `${level}.pdf`);
         fs.writeFileSync(outFile, out);
-        rows.push({
+        push({
           tool: `pdf/compress ${level}`,
           input,
           ratio: Number((out.length / bytes.length).toFixed(3)),

@@ -24,32 +24,40 @@ const DELIMS = new Set('()<>[]{}/% \n\r\t\f\0'.split(''));
 
 class Out {
   private parts: Buffer[] = [];
-  private text = '';
+  // Pending text as pieces (indexing a long concatenated string would flatten it on every token).
+  private pieces: string[] = [];
+  private pending = 0;
+  private last = '\n';
   length = 0;
   /** Appends a token, with a space only where two regular characters would otherwise touch. */
   token(t: string): void {
     if (!t) return;
-    const last = this.text.length ? this.text[this.text.length - 1] : '';
-    if (last && !DELIMS.has(last) && !DELIMS.has(t[0])) this.text += ' ';
-    this.text += t;
+    if (!DELIMS.has(this.last) && !DELIMS.has(t[0])) this.raw(' ');
+    this.raw(t);
   }
   raw(t: string): void {
-    this.text += t;
+    if (!t) return;
+    this.pieces.push(t);
+    this.pending += t.length;
+    this.last = t[t.length - 1];
+    if (this.pieces.length > 4096) this.flush();
   }
   bytes(b: Uint8Array): void {
     this.flush();
     this.parts.push(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
     this.length += b.byteLength;
+    this.last = '\n';
   }
   flush(): void {
-    if (!this.text) return;
-    const b = Buffer.from(this.text, 'latin1');
+    if (!this.pieces.length) return;
+    const b = Buffer.from(this.pieces.join(''), 'latin1');
     this.parts.push(b);
     this.length += b.length;
-    this.text = '';
+    this.pieces = [];
+    this.pending = 0;
   }
   get size(): number {
-    return this.length + this.text.length;
+    return this.length + this.pending;
   }
   result(): Buffer {
     this.flush();
