@@ -15,7 +15,7 @@ import { blockingConnection, commandConnection, whenReady } from './connection';
 import { laneOf, type Lane } from './lanes';
 import { sealOptions } from './secrets';
 import { jobLifetimeMs, queueSecretKey } from './settings';
-import type { FileJob, JobHooks, JobQueue } from './types';
+import type { FileJob, JobQueue } from './types';
 import { decodeFailure, type QueuedJobData } from './wire';
 
 const BUSY = 'The server is busy right now. Please try again in a minute.';
@@ -52,7 +52,7 @@ export class RedisJobQueue implements JobQueue {
     return h;
   }
 
-  async run(job: FileJob, hooks: JobHooks = {}): Promise<StoredOutput> {
+  async run(job: FileJob): Promise<StoredOutput> {
     const cfg = serverConfig();
     const ttl = jobLifetimeMs(cfg);
     await whenReady(this.redis).catch(unavailable);
@@ -68,6 +68,7 @@ export class RedisJobQueue implements JobQueue {
         sessionId: job.sessionId,
         tool: job.tool,
         client: job.client,
+        paid: job.paidBytes ?? 0,
         options: sealOptions(job.options, this.key, job.sessionId),
       };
       const queued = await h.queue
@@ -91,7 +92,8 @@ export class RedisJobQueue implements JobQueue {
         }
         throw decodeFailure(e instanceof Error ? e.message : String(e));
       }
-      hooks.onOutputSize?.(out.size);
+      // The worker checked the result against the budget before storing it (execute.ts): refusing it here
+      // would leave the stored object behind until a sweep.
       return out;
     } finally {
       await this.slots.give(job.client, cfg.maxJobsPerClient);
