@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { BenchRow } from '../../../bench/types';
 import { convertPdf } from '@/lib/tools/pdf/to-docx/convert';
 import { compareDocs } from '../pdf-compress/page-similarity';
-import { docxToPdf, pdftotext, wordRecall, words } from './measure';
+import { docxToPdf, killOffice, pdftotext, wordRecall, words } from './measure';
 import { imageOnlyPdf, sampleDocPdf } from './make-pdfs';
 
 const pagesOf = (f: string): number =>
@@ -39,13 +39,7 @@ function loImport(pdf: string, outDir: string): { docx: string; ms: number; time
     );
   } catch (e) {
     timedOut = (e as { signal?: string }).signal === 'SIGKILL';
-    // soffice is a launcher: its soffice.bin child outlives it. Find that one by its own profile path.
-    if (timedOut) {
-      const ps = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-      for (const line of ps.split('\n'))
-        if (line.includes(profile) && line.includes('soffice.bin'))
-          process.kill(Number(line.trim().split(' ')[0]), 'SIGKILL');
-    }
+    if (timedOut) killOffice(profile);
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
   }
@@ -111,10 +105,11 @@ export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
     });
   }
   const docs = runs.flatMap((r) => [r.ours, r.lo]).filter((f) => fs.existsSync(f));
-  // One read-back per file: LibreOffice can time out on its own import's output (lammps, 12 pages: > 600 s).
+  // One read-back per file: LibreOffice can take very long on its own import's output (lammps, 12 pages:
+  // > 600 s); past the same limit as the import it counts as no output.
   const readBack = (d: string): string => {
     try {
-      return docxToPdf([d])[0];
+      return docxToPdf([d], LO_TIMEOUT_MS)[0];
     } catch {
       return '';
     }

@@ -43,16 +43,32 @@ export function pairRecall(ref: string[], cand: string[]): number {
 export const pdftotext = (pdf: string): string =>
   execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 });
 
+/** soffice is a launcher: its soffice.bin child outlives it when it is killed. Found by its own profile. */
+export function killOffice(profile: string): void {
+  const ps = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  for (const line of ps.split('\n'))
+    if (line.includes(profile) && line.includes('soffice.bin')) {
+      try {
+        process.kill(Number(line.trim().split(' ')[0]), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+}
+
 /** Converts DOCX files to PDF with LibreOffice in one call; returns the PDF paths in the same order. */
-export function docxToPdf(docxFiles: string[]): string[] {
+export function docxToPdf(docxFiles: string[], timeoutMs = 600_000): string[] {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'e-lo-out-'));
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-e-'));
   try {
     execFileSync(
       'soffice',
       [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', out, ...docxFiles],
-      { stdio: 'ignore', timeout: 600_000 },
+      { stdio: 'ignore', timeout: timeoutMs, killSignal: 'SIGKILL' },
     );
+  } catch (e) {
+    killOffice(profile);
+    throw e;
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
   }

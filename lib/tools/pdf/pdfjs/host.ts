@@ -1,6 +1,6 @@
 // Runs pdf.js (pdfjs-dist legacy build, ESM only) in its own worker thread. Why a thread of its own:
 // - pdfjs-dist 5 ships only .mjs, which Jest (CJS) cannot import, while a worker thread is plain Node ESM;
-// - the thread has its own heap limit and is terminated on timeout, so a hostile PDF cannot take the
+// - the thread has its own heap and CPU-time limits and is terminated past them, so a hostile PDF cannot take the
 //   job worker down with it (../common/run-in-thread.ts; pdf.js adds page streaming, an abort signal and
 //   an RSS sampler as watchers).
 // The thread's code is a string (eval worker) so no extra file has to be found next to the bundle; it
@@ -32,7 +32,10 @@ export class PdfjsError extends Error {
 }
 
 export interface RunOptions {
+  /** Wall-clock hang guard (see runInThread). */
   timeoutMs?: number;
+  /** CPU time the pdf.js thread may use: the bound on its work, which waiting for a core does not use up. */
+  cpuMs?: number;
   heapMb?: number;
   /** The thread is stopped ('memory') when the process's RSS grows by more than this while it runs: typed
    * arrays, canvases and decoded streams live outside the V8 heap limit. */
@@ -52,6 +55,7 @@ export function runPdfjs<T extends PdfjsTask>(task: T, opts: RunOptions = {}): P
     workerData: { task, lib: urls.lib, standardFonts: urls.standardFonts },
     heapMb: opts.heapMb ?? 1536,
     timeoutMs: opts.timeoutMs ?? 120_000,
+    cpuMs: opts.cpuMs,
     onMessage: (msg, settle) => {
       // A page streamed ahead of the result; a throw from onPage rejects the run.
       if (msg.page) return opts.onPage?.(msg.page, msg.index ?? 0);

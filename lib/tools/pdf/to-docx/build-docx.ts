@@ -7,17 +7,14 @@ import {
   PageOrientation,
   Paragraph,
   SectionType,
-  ShadingType,
   Table as DocxTable,
   TableBorders,
   TableCell,
   TableRow,
-  VerticalAlignTable,
   WidthType,
   type ISectionOptions,
-  type TableVerticalAlign,
 } from 'docx';
-import type { Box, PageData, PageLink } from '../pdfjs/protocol';
+import type { Box, PageData } from '../pdfjs/protocol';
 import {
   buildLines,
   flatten,
@@ -29,7 +26,7 @@ import {
   type Line,
   type Para,
 } from './layout';
-import type { Table } from './tables';
+import { tableChild } from './table-docx';
 import { paragraph, place } from './paragraph';
 import { drawingWithLabels } from './drawing-overlay';
 import { fadedScan, imageParagraph, pageBackground } from './images';
@@ -42,63 +39,6 @@ type Child = Paragraph | DocxTable;
  * near the bottom of its page does not push an extra (blank) page. */
 const spacer = () =>
   new Paragraph({ children: [], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } });
-
-async function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): Promise<DocxTable> {
-  const widths = t.xs.slice(1).map((x, i) => Math.max(1, Math.round((x - t.xs[i]) * TW)));
-  const rows = await Promise.all(
-    t.rows.map(
-      async (cells, r) =>
-        new TableRow({
-          height: { value: Math.round((t.ys[r + 1] - t.ys[r]) * TW), rule: 'atLeast' },
-          children: await Promise.all(
-            cells.map(async (cell) => {
-              const x1 = t.xs[cell.col];
-              const x2 = t.xs[cell.col + cell.span];
-              const y1 = t.ys[r];
-              const y2 = t.ys[r + 1];
-              const runs = t.runs.filter((run) => {
-                const cx = run.x + run.w / 2;
-                const cy = run.y - run.size * 0.3;
-                return cx >= x1 && cx < x2 && cy >= y1 && cy < y2;
-              });
-              const region = { x: x1 + 2, y: y1, w: x2 - x1 - 4, h: y2 - y1 };
-              // Pieces on one baseline in a cell without rules between them (a table ruled in groups) stay
-              // one line with tab stops, not a stack of paragraphs that makes the row many lines high.
-              const paras = paragraphs(mergeBands(buildLines(runs)), region);
-              const children = paras.length
-                ? await Promise.all(paras.map((p) => paragraph(p, links, x1 + 2, 0, false, 2)))
-                : [new Paragraph({ children: [] })];
-              const fill = fills.find(
-                (f) => f.x <= x1 + 1 && f.x + f.w >= x2 - 1 && f.y <= y1 + 1 && f.y + f.h >= y2 - 1,
-              );
-              // Where the text sits in the cell: top, middle or bottom.
-              let verticalAlign: TableVerticalAlign | undefined;
-              if (runs.length) {
-                const above = Math.min(...runs.map((q) => q.y - q.size * 0.85)) - y1;
-                const below = y2 - Math.max(...runs.map((q) => q.y + q.size * 0.25));
-                if (above > 3 && below > 3 && Math.abs(above - below) < 0.3 * (above + below))
-                  verticalAlign = VerticalAlignTable.CENTER;
-                else if (above > 3 && above > 2.5 * Math.max(below, 1)) verticalAlign = VerticalAlignTable.BOTTOM;
-              }
-              return new TableCell({
-                children,
-                columnSpan: cell.span > 1 ? cell.span : undefined,
-                width: { size: Math.round((x2 - x1) * TW), type: WidthType.DXA },
-                margins: { left: 20, right: 20, top: 0, bottom: 0 }, // 1 pt: narrow numeric columns fit
-                shading: fill ? { type: ShadingType.CLEAR, fill: fill.color.slice(1), color: 'auto' } : undefined,
-                verticalAlign,
-              });
-            }),
-          ),
-        }),
-    ),
-  );
-  return new DocxTable({
-    rows,
-    columnWidths: widths,
-    width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
-  });
-}
 
 function pageProps(
   page: PageData,
@@ -293,9 +233,14 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
   for (let i = 0; i < cols.length; i++) {
     const start = i === 0 ? left : cols[i].region.x;
     const end = i < cols.length - 1 ? cols[i + 1].region.x : right;
+    // The gutter stays mostly empty (a right cell margin): text that ran into it touched the next column,
+    // so readers took two columns for one, and justified columns did not look justified. A quarter of it
+    // (2 pt at least) is slack: a line as wide as its column may come out a little wider in Word's font.
+    const own = Math.max(start + 10, Math.min(end, cols[i].region.x + cols[i].region.w));
+    const gutter = Math.max(0, end - own - Math.max(2, 0.25 * (end - own)));
     const sub: Emit = { children: [], cursor: top, deficit: 0 };
-    const region = { ...cols[i].region, x: start, w: Math.max(10, end - start) };
-    await emitNode(cols[i], page, sub, region, start, Math.max(10, end - start - 2));
+    const region = { ...cols[i].region, x: start, w: own - start };
+    await emitNode(cols[i], page, sub, region, start, Math.max(10, own - start - 2));
     if (!sub.children.length || sub.children[sub.children.length - 1] instanceof DocxTable) sub.children.push(spacer());
     bottomMost = Math.max(bottomMost, sub.cursor);
     out.deficit = Math.max(out.deficit, sub.deficit);
@@ -305,7 +250,7 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
       new TableCell({
         children: sub.children,
         width: { size: w, type: WidthType.DXA },
-        margins: { left: 0, right: 0, top: 0, bottom: 0 },
+        margins: { left: 0, right: Math.max(0, Math.round(gutter * TW)), top: 0, bottom: 0 },
       }),
     );
   }

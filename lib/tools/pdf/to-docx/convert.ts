@@ -39,8 +39,13 @@ export interface ConvertResult {
 export async function convertPdf(
   filePath: string,
   name: string,
-  opts: { limits?: RenderLimits; /** tesseract threads (default OCR_THREADS) */ ocrThreads?: number } = {},
+  opts: {
+    limits?: RenderLimits;
+    /** tesseract threads (default OCR_THREADS) */ ocrThreads?: number;
+    /** CPU time of the pdf.js thread (default: 80% of the job's time limit) */ cpuMs?: number;
+  } = {},
 ): Promise<ConvertResult> {
+  const jobMs = serverConfig().jobTimeoutMs;
   const head = await fs.readFile(filePath);
   const contentError = (e: ContentLimitError) =>
     new AppError(
@@ -76,7 +81,12 @@ export async function convertPdf(
         drawingDpi: DRAWING_DPI,
       },
       {
-        timeoutMs: 240_000,
+        // Work is bounded by the pdf.js thread's CPU time, not by the clock: on a loaded server a light
+        // file may wait for a core far longer than it works. Below the job's limit, so that a runaway
+        // file gets this clear 422 (when it has a core to itself) before the pool's 504; the wall-clock
+        // guard is past the job's limit: the pool stops a job that waits too long.
+        cpuMs: opts.cpuMs ?? Math.round(jobMs * 0.8),
+        timeoutMs: jobMs + 60_000,
         rssGrowthMb: Math.min(1536, Math.round(serverConfig().jobMemoryMb / 2)),
         signal: stop.signal,
         onPage: (page, index) => {

@@ -1,11 +1,14 @@
 // Memory caps of PDF to Word (issue 13) with generated bombs: each is refused with a 422 naming the file or
-// converted with bounded pixels, quickly, and the process's RSS stays bounded while it runs.
+// converted with bounded pixels, quickly, and the process's RSS stays bounded while it runs. Time (issue
+// 19): CPU-time bound, not a clock, at the end.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isAppError } from '@/lib/core/errors';
-import { blankLargePagesPdf, contentBombPdf, hugePagePdf } from '@/tests/fixtures/pdf-bombs';
+import { Worker } from 'node:worker_threads';
+import { blankLargePagesPdf, contentBombPdf, hugePagePdf, nestedFormsPdf } from '@/tests/fixtures/pdf-bombs';
+import { sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
 import { convertPdf } from './convert';
 import { cappedDecodedLength, checkContentSize } from './content-limits';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
@@ -136,3 +139,43 @@ test('the pdf.js thread is stopped as "memory" when the process RSS grows past i
     ),
   ).rejects.toMatchObject({ kind: 'memory' });
 }, 60_000);
+
+// Time (issue 19): the pdf.js stage is bounded by its thread's CPU time, not by the clock, so a light file
+// on a loaded server converts however long it waits for a core, and a runaway one is still stopped.
+const linux = process.platform === 'linux' ? test : test.skip;
+
+linux(
+  'a light file converts under heavy CPU contention, past its CPU budget in wall time',
+  async () => {
+    const f = write('light.pdf', await sampleDocPdf());
+    const hogs = Array.from(
+      { length: 4 * os.availableParallelism() },
+      () => new Worker('for (;;) { for (let i = 0; i < 1e6; i++); }', { eval: true }),
+    );
+    try {
+      const t = Date.now();
+      const r = await convertPdf(f, 'light.pdf', { cpuMs: 2000 });
+      expect(r.pages).toBe(2);
+      // The work (pdf.js loading itself included) is under 2 s of CPU; the wall time is not.
+      expect(Date.now() - t).toBeGreaterThan(2000);
+    } finally {
+      await Promise.all(hogs.map((h) => h.terminate()));
+    }
+  },
+  180_000,
+);
+
+linux(
+  'a runaway "work bomb" (4 KB of nested forms) is stopped at its CPU budget with a 422 naming the file',
+  async () => {
+    const bytes = await nestedFormsPdf();
+    expect(bytes.length).toBeLessThan(10_000);
+    const f = write('nested.pdf', bytes);
+    await expect(checkContentSize(bytes, 10)).resolves.toBeUndefined();
+    const r = await peakGrowth(() => convertPdf(f, 'nested.pdf', { cpuMs: 3000 }));
+    expect(isAppError(r.error)).toBe(true);
+    expect((r.error as { code: string }).code).toBe('UNPROCESSABLE');
+    expect((r.error as Error).message).toBe('"nested.pdf" is too large or complex to convert in time.');
+  },
+  180_000,
+);

@@ -22,5 +22,13 @@ describe('PDF to Word text hygiene', () => {
     expect(wordFont('ACaslon-Regular', 'serif')).toBe('Times New Roman');
     expect(wordFont('P22Typewriter', 'monospace')).toBe('Courier New');
     expect(wordFont('BrandSans-Light', 'sans-serif')).toBe('Arial');
+    // TeX's Computer Modern, which pdf.js often calls sans-serif: serif faces stay serif (a 2-column
+    // article in Arial ran into its gutter and grew by a page)
+    expect(wordFont('NWWPBD+CMR10', 'sans-serif')).toBe('Times New Roman');
+    expect(wordFont('CMBX12', 'sans-serif')).toBe('Times New Roman');
+    expect(wordFont('CMTI9', 'sans-serif')).toBe('Times New Roman');
+    expect(wordFont('LMRoman10-Regular', 'sans-serif')).toBe('Times New Roman');
+    expect(wordFont('CMSS10', 'serif')).toBe('Arial');
+    expect(wordFont('CMTT10', 'serif')).toBe('Courier New');
   });
 });

@@ -2,7 +2,7 @@
 // limits of a sum) come out of line building as lines of their own that overlap the formula's main line.
 // As separate paragraphs each would take a full line height and push the rest of the page down (a
 // two-column article grew from 12 to 15 pages that way), so they join the line they overlap.
-import type { Box } from '../pdfjs/protocol';
+import type { Box, TextRun } from '../pdfjs/protocol';
 import type { Line } from './layout';
 
 const right = (b: Box) => b.x + b.w;
@@ -46,6 +46,14 @@ function join(host: Line, piece: Line): void {
   host.y = y;
 }
 
+const centreY = (b: Box) => b.y + b.h / 2;
+/** The better host of piece `a`: the wider line, or of two about as wide (full lines of a justified
+ * column), the nearer one: an accent belongs to the line it sits on, not the one below. */
+function wider(b: Piece, host: Piece, a: Piece): boolean {
+  if (Math.abs(b.w - host.w) > 0.02 * Math.max(b.w, host.w)) return b.w > host.w;
+  return Math.abs(centreY(b) - centreY(a)) < Math.abs(centreY(host) - centreY(a));
+}
+
 /** Joins formula pieces into the line they sit on; lines are returned in their order, fewer of them. */
 export function attachStacked(lines: Line[]): Line[] {
   // Decided on the boxes as built (a joined piece does not widen its host's reach), hosts by size.
@@ -66,7 +74,7 @@ export function attachStacked(lines: Line[]): Line[] {
       if (b.y > bottom(a) + a.size) break;
       if (j === i || bottom(b) < a.y - 3 * a.size) continue;
       const bigger = b.w > a.w || (b.w === a.w && j < i);
-      if (bigger && stackedOn(a, b) && (host < 0 || b.w > boxes[host].w)) host = j;
+      if (bigger && stackedOn(a, b) && (host < 0 || wider(b, boxes[host], a))) host = j;
     }
     if (host >= 0) hostOf.set(i, host);
   }
@@ -76,5 +84,71 @@ export function attachStacked(lines: Line[]): Line[] {
     return r;
   };
   for (const [i] of hostOf) join(lines[root(i)], lines[i]);
-  return lines.filter((_, i) => !hostOf.has(i));
+  const kept = lines.filter((_, i) => !hostOf.has(i));
+  for (const l of kept) composeAccents(l);
+  return kept;
+}
+
+/** Spacing accents (what fonts draw over a letter, TeX's \"u or \hat{a}) → the combining mark. */
+const COMBINING: Record<string, string> = {
+  ˆ: '\u0302',
+  '˜': '\u0303',
+  '¯': '\u0304',
+  '˙': '\u0307',
+  '¨': '\u0308',
+  '´': '\u0301',
+  '`': '\u0300',
+  ˇ: '\u030c',
+  '˘': '\u0306',
+  '˚': '\u030a',
+  '¸': '\u0327',
+  '˝': '\u030b',
+  '→': '\u20d7',
+};
+/** Inside a run: an accent glyph before its letter (TeX draws the accent first). Not ` or →, which
+ * stand before letters in code and prose. */
+const ACCENT_BEFORE = /([ˆ˜¯˙¨´ˇ˘˚¸˝])(\p{L}\p{M}*)/gu;
+const TRAILING = /[ˆ˜¯˙¨´ˇ˘˚¸˝]$/u;
+
+/**
+ * An accent drawn as a glyph of its own over a letter ("H¨uckel", "ˆam" for âm) becomes that letter's
+ * combining mark ("Hu\u0308ckel", as pdftotext reads the PDF): the word stays one word with its letters,
+ * and Word draws the accent over the right letter.
+ */
+export function composeAccents(line: Line): void {
+  const accentOf = (r: TextRun) => (r.rotated ? undefined : COMBINING[r.str.trim()]);
+  if (!line.runs.some((r) => /[ˆ˜¯˙¨´`ˇ˘˚¸˝→]/u.test(r.str))) return;
+  // Runs are the page's own objects (a fallback layout reads them again): changed ones are copies.
+  const runs = [...line.runs];
+  const drop = new Set<number>();
+  const addMark = (at: number, letterAt: (letters: string[]) => number, mark: string): boolean => {
+    const letters = runs[at].str.match(/\P{M}\p{M}*/gu) ?? [];
+    const i = letterAt(letters);
+    if (i < 0 || i >= letters.length || !/[\p{L}\p{N}]/u.test(letters[i])) return false;
+    letters[i] += mark;
+    runs[at] = { ...runs[at], str: letters.join('') };
+    return true;
+  };
+  // An accent run of its own: over the letter under its centre (letters taken as equally wide).
+  runs.forEach((a, k) => {
+    const mark = accentOf(a);
+    if (!mark) return;
+    const cx = a.x + a.w / 2;
+    const at = runs.findIndex((h) => !accentOf(h) && h.str.trim() && h.w > 0 && cx > h.x && cx < h.x + h.w);
+    const h = runs[at];
+    if (at >= 0 && addMark(at, (ls) => Math.floor(((cx - h.x) / h.w) * ls.length), mark)) drop.add(k);
+  });
+  // An accent inside a run: on the letter after it, in the run or at the start of the next one.
+  for (let k = 0; k < runs.length; k++) {
+    if (drop.has(k)) continue;
+    let str = runs[k].str.replace(ACCENT_BEFORE, (_, acc: string, letter: string) => letter + COMBINING[acc]);
+    const next = runs.slice(k + 1).findIndex((_, j) => !drop.has(k + 1 + j));
+    const n = next < 0 ? -1 : k + 1 + next;
+    const trailing = TRAILING.exec(str);
+    if (trailing && str.trim().length > 1 && n >= 0 && runs[n].x - (runs[k].x + runs[k].w) < runs[k].size) {
+      if (addMark(n, () => 0, COMBINING[trailing[0]])) str = str.slice(0, -1);
+    }
+    if (str !== runs[k].str) runs[k] = { ...runs[k], str };
+  }
+  if (runs.some((r, k) => r !== line.runs[k])) line.runs = runs.filter((_, k) => !drop.has(k));
 }

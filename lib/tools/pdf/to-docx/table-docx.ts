@@ -1,0 +1,76 @@
+// A table rebuilt from ruling lines (tables.ts) as a DOCX table: column widths and row heights from the
+// rules, each cell's text as paragraphs (lines on one baseline stay one line), cell shading from filled
+// boxes, the text's vertical position in its cell.
+import {
+  Paragraph,
+  ShadingType,
+  Table as DocxTable,
+  TableCell,
+  TableRow,
+  VerticalAlignTable,
+  WidthType,
+  type TableVerticalAlign,
+} from 'docx';
+import type { PageData, PageLink } from '../pdfjs/protocol';
+import { buildLines, mergeBands, paragraphs } from './layout';
+import { paragraph } from './paragraph';
+import type { Table } from './tables';
+
+const TW = 20; // twips per point
+
+export async function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): Promise<DocxTable> {
+  const widths = t.xs.slice(1).map((x, i) => Math.max(1, Math.round((x - t.xs[i]) * TW)));
+  const rows = await Promise.all(
+    t.rows.map(
+      async (cells, r) =>
+        new TableRow({
+          height: { value: Math.round((t.ys[r + 1] - t.ys[r]) * TW), rule: 'atLeast' },
+          children: await Promise.all(
+            cells.map(async (cell) => {
+              const x1 = t.xs[cell.col];
+              const x2 = t.xs[cell.col + cell.span];
+              const y1 = t.ys[r];
+              const y2 = t.ys[r + 1];
+              const runs = t.runs.filter((run) => {
+                const cx = run.x + run.w / 2;
+                const cy = run.y - run.size * 0.3;
+                return cx >= x1 && cx < x2 && cy >= y1 && cy < y2;
+              });
+              const region = { x: x1 + 2, y: y1, w: x2 - x1 - 4, h: y2 - y1 };
+              // Pieces on one baseline in a cell without rules between them (a table ruled in groups) stay
+              // one line with tab stops, not a stack of paragraphs that makes the row many lines high.
+              const paras = paragraphs(mergeBands(buildLines(runs)), region);
+              const children = paras.length
+                ? await Promise.all(paras.map((p) => paragraph(p, links, x1 + 2, 0, false, 2)))
+                : [new Paragraph({ children: [] })];
+              const fill = fills.find(
+                (f) => f.x <= x1 + 1 && f.x + f.w >= x2 - 1 && f.y <= y1 + 1 && f.y + f.h >= y2 - 1,
+              );
+              // Where the text sits in the cell: top, middle or bottom.
+              let verticalAlign: TableVerticalAlign | undefined;
+              if (runs.length) {
+                const above = Math.min(...runs.map((q) => q.y - q.size * 0.85)) - y1;
+                const below = y2 - Math.max(...runs.map((q) => q.y + q.size * 0.25));
+                if (above > 3 && below > 3 && Math.abs(above - below) < 0.3 * (above + below))
+                  verticalAlign = VerticalAlignTable.CENTER;
+                else if (above > 3 && above > 2.5 * Math.max(below, 1)) verticalAlign = VerticalAlignTable.BOTTOM;
+              }
+              return new TableCell({
+                children,
+                columnSpan: cell.span > 1 ? cell.span : undefined,
+                width: { size: Math.round((x2 - x1) * TW), type: WidthType.DXA },
+                margins: { left: 20, right: 20, top: 0, bottom: 0 }, // 1 pt: narrow numeric columns fit
+                shading: fill ? { type: ShadingType.CLEAR, fill: fill.color.slice(1), color: 'auto' } : undefined,
+                verticalAlign,
+              });
+            }),
+          ),
+        }),
+    ),
+  );
+  return new DocxTable({
+    rows,
+    columnWidths: widths,
+    width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
+  });
+}
