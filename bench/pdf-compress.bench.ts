@@ -1,12 +1,12 @@
 // PDF Compress levels vs Ghostscript -dPDFSETTINGS=/ebook on ../shared/corpus/pdf-real (issue 15), in the same
 // run: size ratio, mean (worst) page SSIM of the first 6 pages at 60 dpi grey (poppler render, as REFERENCE.md),
-// words pdftotext finds, seconds. Run: npx tsx bench/pdf-compress.bench.ts [name filter]
+// words pdftotext finds, seconds (wall) and CPU seconds (gs: its process; ours: this process, all threads). Run: npx tsx bench/pdf-compress.bench.ts [name filter]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from './types';
-import { gsEbook } from '../tests/support/pdf-compress/ghostscript';
+import { gsEbookCpu } from '../tests/support/pdf-compress/ghostscript';
 import { compressPdf } from '../lib/tools/pdf/compress/compress-pdf';
 import { COMPRESS_LEVELS } from '../lib/tools/pdf/compress/levels';
 import { pageSsim, renderGray } from '../tests/support/pdf-compress/page-similarity';
@@ -49,6 +49,11 @@ export default async function bench(): Promise<BenchRow[]> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pdfc-bench-'));
   const gs = hasGs();
   const rows: BenchRow[] = [];
+  // Each row also goes to stderr as it is measured: a long run cut short still leaves its figures.
+  const push = (r: BenchRow) => {
+    rows.push(r);
+    console.error([r.tool, r.input, r.ratio, r.quality, r.ms, r.note].join(' | '));
+  };
   try {
     for (const f of files) {
       const file = path.join(dir, f);
@@ -58,16 +63,17 @@ export default async function bench(): Promise<BenchRow[]> {
       const input = `${f} (${(bytes.length / 1048576).toFixed(2)} MB)`;
       if (gs) {
         const out = path.join(work, 'gs.pdf');
-        const ms = gsEbook(file, out);
-        rows.push({
+        const { ms, cpuS } = gsEbookCpu(file, out);
+        push({
           tool: 'gs /ebook',
           input,
           ratio: Number((fs.statSync(out).size / bytes.length).toFixed(3)),
           quality: quality(file, out, ref, wordsIn),
           ms,
+          note: `CPU ${cpuS.toFixed(2)} s`,
         });
       } else {
-        rows.push({ tool: 'gs /ebook', input, note: 'gs not installed: no reference in this run' });
+        push({ tool: 'gs /ebook', input, note: 'gs not installed: no reference in this run' });
       }
       // BENCH_LEVELS=strong,light: only those levels (a quick check); all three by default.
       const levels = COMPRESS_LEVELS.filter(
@@ -75,17 +81,21 @@ export default async function bench(): Promise<BenchRow[]> {
       );
       for (const level of levels) {
         const t0 = Date.now();
+        // process.cpuUsage() counts every thread of this process (MuPDF, pdf.js and sharp's work included).
+        const cpu0 = process.cpuUsage();
         let out = await compressPdf(bytes, file, f, { level });
+        const cpu = process.cpuUsage(cpu0);
         const ms = Date.now() - t0;
         if (out.length > bytes.length * (1 - MIN_GAIN)) out = bytes; // what the processor returns
         const outFile = path.join(work, `${level}.pdf`);
         fs.writeFileSync(outFile, out);
-        rows.push({
+        push({
           tool: `pdf/compress ${level}`,
           input,
           ratio: Number((out.length / bytes.length).toFixed(3)),
           quality: quality(file, outFile, ref, wordsIn),
           ms,
+          note: `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s`,
         });
       }
     }

@@ -91,11 +91,94 @@ async function memoryRows(dir: string, files: [string, string][], load: () => st
       tool: 'image-remove-background',
       input: `runner memory, ${i === 0 ? 'cold' : 'warm'}: ${files[i][0]}`,
       peakMB: g.hwm,
-      note: `process peak so far ${g.hwm} MB, resident after the job ${g.rss} MB (REMOVE_BG_MEMORY_MB default 1536, JOB_RECYCLE_MB 512); ${load()}`,
+      note: `process peak so far ${g.hwm} MB, resident after the job ${g.rss} MB (REMOVE_BG_MEMORY_MB default 1536, REMOVE_BG_RECYCLE_MB 896); ${load()}`,
     }));
   } finally {
     fs.rmSync(file, { force: true });
   }
+}
+
+// The server's own path: the process-wide job pool (lib/jobs/pool.ts, configured from the environment) with
+// its runner processes, removals in a row; per removal its seconds, the runner's pid and resident memory
+// after it, and this process's (the server's) longest event-loop stall while the pool worked.
+const POOL_SOURCE = `
+import fs from 'node:fs';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { jobPool, resetJobPool } from '@/lib/jobs/pool';
+import { treeRss } from '@/lib/jobs/runner';
+const [dir, ...files] = process.argv.slice(2);
+const out = [];
+const stall = monitorEventLoopDelay({ resolution: 10 });
+stall.enable();
+for (const [i, file] of files.entries()) {
+  const workDir = fs.mkdtempSync(path.join(dir, 'pool-job-'));
+  const input = path.join(workDir, 'input');
+  fs.copyFileSync(file, input);
+  const t = performance.now();
+  await jobPool().run({ api: 'image/remove_background', inputs: [{ path: input, name: path.basename(file), size: fs.statSync(input).size, kind: 'jpeg' }], options: {}, workDir });
+  const ms = performance.now() - t;
+  await new Promise((r) => setTimeout(r, 300)); // the pool's after-job check (recycle or keep)
+  const pids = jobPool().stats().pids;
+  out.push({ ms, pids, rssMB: pids.length ? Math.round((await treeRss(pids[0])) / 2 ** 20) : null });
+}
+stall.disable();
+console.log(JSON.stringify({ runs: out, stallMs: stall.max / 1e6 }));
+// An idle runner does not keep the process alive (the pool unrefs it): exit once it has been killed.
+const keep = setInterval(() => undefined, 1000);
+await resetJobPool();
+clearInterval(keep);
+`;
+
+/** Removals in a row through the real pool and runners, under `env` (the defaults unless set). */
+async function poolRows(dir: string, files: [string, string][], load: () => string): Promise<BenchRow[]> {
+  const file = path.join(root, '.workers', `remove-bg-bench-pool-${process.pid}.mjs`);
+  const runner = path.join(root, '.workers', `remove-bg-bench-job-worker-${process.pid}.mjs`);
+  await buildBenchWorker(POOL_SOURCE, 'remove-bg-bench-pool.ts', file);
+  const { workerOptions } = (await import(path.join(root, 'scripts', 'build-worker.mjs'))) as {
+    workerOptions: Record<string, unknown>;
+  };
+  const esbuild = (await import('esbuild')) as typeof import('esbuild');
+  await esbuild.build({ ...workerOptions, outfile: runner, sourcemap: false } as import('esbuild').BuildOptions);
+  const rows: BenchRow[] = [];
+  const configs: [string, Record<string, string>][] = [
+    ['defaults (MAX_JOBS_PER_WORKER 100, REMOVE_BG_RECYCLE_MB 896)', {}],
+    ['as before: runner recycled past JOB_RECYCLE_MB 512', { REMOVE_BG_RECYCLE_MB: '0' }],
+    ['MAX_JOBS_PER_WORKER=1, JOB_CONCURRENCY=2', { MAX_JOBS_PER_WORKER: '1', JOB_CONCURRENCY: '2' }],
+  ];
+  try {
+    for (const [label, env] of configs) {
+      const r = spawnSync(process.execPath, [file, dir, ...files.map(([, f]) => f)], {
+        encoding: 'utf8',
+        env: { ...process.env, JOB_WORKER_PATH: runner, MAX_JOBS_PER_CLIENT: '0', ...env },
+      });
+      if (r.status !== 0) {
+        const why = `exit ${r.status ?? r.signal}: ${r.stderr.slice(-500)} ${r.stdout.slice(-300)}`;
+        rows.push({ tool: 'image-remove-background', input: `pool, ${label}`, note: `failed: ${why}` });
+        continue;
+      }
+      const got = JSON.parse(r.stdout.trim().split('\n').pop()!) as {
+        runs: { ms: number; pids: number[]; rssMB: number | null }[];
+        stallMs: number;
+      };
+      got.runs.forEach((run, i) => {
+        const same = i > 0 && got.runs[i - 1].pids.length > 0 && run.pids[0] === got.runs[i - 1].pids[0];
+        rows.push({
+          tool: 'image-remove-background',
+          input: `pool, ${label}: #${i + 1} ${files[i][0]}`,
+          ms: Math.round(run.ms),
+          note:
+            `${(run.ms / 1000).toFixed(2)} s; ${i === 0 ? 'first (model load)' : same ? 'warm: same runner' : 'new runner (model load)'}; ` +
+            `runner after it: ${run.pids.length ? `${run.rssMB} MB resident, kept` : 'replaced'}; ` +
+            `server main-thread stall max ${got.stallMs.toFixed(0)} ms; ${load()}`,
+        });
+      });
+    }
+  } finally {
+    fs.rmSync(file, { force: true });
+    fs.rmSync(runner, { force: true });
+  }
+  return rows;
 }
 
 interface Run {
@@ -234,6 +317,10 @@ export default async function bench(): Promise<BenchRow[]> {
     }
     // Smallest first, then the 12 MP photo: the peak can only grow along the list.
     rows.push(...(await memoryRows(dir, [inputs[1], inputs[0], inputs[inputs.length - 1]], load)));
+    // Through the server's pool: the bee photo, the 12 MP one, the bee again.
+    const bee = inputs[0],
+      big = inputs[inputs.length - 1];
+    rows.push(...(await poolRows(dir, [bee, big, bee], load)));
   } finally {
     await worker.terminate();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -33,9 +33,13 @@ export function serverConfig() {
     jobMemoryMb: num('JOB_MEMORY_MB', 1024),
     // The background-removal model peaks at 1.0-1.15 GB on 12-24 MP photos; it runs one at a time.
     removeBackgroundMemoryMb: num('REMOVE_BG_MEMORY_MB', 1536),
-    // A runner still larger than this after its job is replaced, so the server goes back to its idle size
-    // (a warm background-removal runner idles near 400-460 MB and is kept).
+    // A runner still larger than this after its job is replaced, so the server goes back to its idle size.
     jobRecycleMb: num('JOB_RECYCLE_MB', 512),
+    // A runner with the background-removal model loaded stays at ~550-700 MB after a removal (measured on
+    // 0.3-12 MP photos): it is kept warm up to this size (else every removal reloads the model), and
+    // replaced after REMOVE_BG_IDLE_SECONDS without work, so an idle server returns to its idle footprint.
+    removeBackgroundRecycleMb: num('REMOVE_BG_RECYCLE_MB', 896),
+    removeBackgroundIdleMs: num('REMOVE_BG_IDLE_SECONDS', 300) * 1000,
     rateLimitPerMinute: num('RATE_LIMIT_PER_MINUTE', 120),
     maxJobsPerClient: num('MAX_JOBS_PER_CLIENT', 2),
     // Remove Background's float32 conversion of its model (176 MB), written once, read by each new runner.

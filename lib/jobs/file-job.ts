@@ -37,9 +37,10 @@ export async function processJob(
   // While the job waits and runs (here or on a worker), the sweeper leaves the session alone.
   const lease = await store.acquireLease(sessionId, jobLifetimeMs());
   try {
-    // Runs here (QUEUE=local) or on a worker (QUEUE=redis): lib/jobs/queue/execute.ts.
+    // Runs here (QUEUE=local) or on a worker (QUEUE=redis): lib/jobs/queue/execute.ts. Either way a result
+    // larger than the reservation is checked against the budget before it is stored.
     const stored = await jobQueue().run(
-      { sessionId, tool: tool.api, options, client },
+      { sessionId, tool: tool.api, options, client, paidBytes: reservation.bytes },
       { onOutputSize: (size) => size > reservation.bytes && reservation.grow(size - reservation.bytes) },
     );
     settleSession(sessionId, client, inputBytes + stored.size, reservation);

@@ -20,6 +20,8 @@ export function jobPool(): WorkerPool {
       perToolLimit: { 'image/remove_background': cfg.removeBackgroundConcurrency },
       maxJobsPerWorker: cfg.maxJobsPerWorker,
       recycleMb: cfg.jobRecycleMb,
+      perToolRecycleMb: { 'image/remove_background': cfg.removeBackgroundRecycleMb },
+      warmIdleMs: cfg.removeBackgroundIdleMs,
     });
   }
   return g[KEY]!;

@@ -124,14 +124,19 @@ function clientUsed(client: string): number {
   const l = ledger();
   let total = shared() ? (l.clientBase.get(client) ?? 0) : 0;
   if (!shared()) for (const s of l.sessions.values()) if (s.client === client) total += s.bytes;
-  for (const r of l.reservations) if (r.client === client) total += r.bytes;
+  for (const r of l.reservations) if (r.client === client) total += r.bytes + r.heldElsewhere;
   return total;
 }
 
 export class Reservation {
   bytes = 0;
   private open = true;
-  constructor(readonly client: string) {
+  /** @param heldElsewhere bytes another process already reserved for this client's same request (the web
+   * half of a queued job): counted in the client's share, not in the total, which sees them published. */
+  constructor(
+    readonly client: string,
+    readonly heldElsewhere = 0,
+  ) {
     ledger().reservations.add(this);
     if (shared()) publishWhileReserved();
   }
@@ -166,6 +171,30 @@ export async function reserveStorage(client: string, bytes = 0): Promise<Reserva
   const r = new Reservation(client);
   try {
     r.grow(bytes);
+  } catch (e) {
+    r.release();
+    throw e;
+  }
+  return r;
+}
+
+/**
+ * A queued job's result on the worker, before it is stored: the web half reserved `paid` bytes when it queued
+ * the job; a result of `bytes` needs room for the rest. Throws 507 (nothing stored, nothing reserved) when it
+ * does not fit; null when the web half's reservation covers it. The caller releases the reservation once the
+ * result is stored (the web half then settles the session's bytes).
+ */
+export async function reserveResult(client: string, bytes: number, paid: number): Promise<Reservation | null> {
+  if (bytes <= paid) return null;
+  try {
+    await measureStorage();
+    if (shared()) ledger().clientBase.set(client, await s3Ledger().sharedClientUsed(client));
+  } catch (e) {
+    throw isStorageDown(e) ? storageDownError() : e;
+  }
+  const r = new Reservation(client, paid);
+  try {
+    r.grow(bytes - paid);
   } catch (e) {
     r.release();
     throw e;

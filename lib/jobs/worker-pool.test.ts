@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { WorkerPool, type PoolOptions } from './worker-pool';
 import { AppError } from '@/lib/core/errors';
+import { treeRss } from './runner';
+
+const MB = 1024 * 1024;
 
 // A stand-in for the bundled processor worker that obeys the same protocol and misbehaves on request.
 const WORKER = `
@@ -21,6 +24,8 @@ process.on('message', async (req) => {
     case 'native': { const keep = []; for (;;) { const b = Buffer.alloc(32 * 1024 * 1024, 1); keep.push(b); await new Promise((r) => setTimeout(r, 5)); } }
     // Grows past the recycle size, answers, and keeps the memory (like an allocator that does not give it back).
     case 'bloat': { held = Buffer.alloc(200 * 1024 * 1024, 1); return reply({ ok: true, output: { path: req.workDir + '/out', notice: String(process.pid) } }); }
+    // Loads a 200 MB "model" once and keeps it for its next jobs (like the background-removal session).
+    case 'model': { held ??= Buffer.alloc(200 * 1024 * 1024, 1); return reply({ ok: true, output: { path: req.workDir + '/out', notice: String(process.pid) } }); }
   }
 });
 `;
@@ -113,6 +118,37 @@ describe('WorkerPool', () => {
     expect(next.notice).not.toBe(big.notice);
     const again = await p.run(job('echo'));
     expect(again.notice).toBe(next.notice); // a small one is kept warm
+  });
+
+  it('keeps a runner that holds a model warm up to its tool recycle size, and replaces it when idle', async () => {
+    const p = make({ recycleMb: 150, perToolRecycleMb: { model: 400 }, warmIdleMs: 1500 });
+    const first = await p.run(job('model'));
+    const second = await p.run(job('model'));
+    expect(second.notice).toBe(first.notice); // the same warm runner, no second model load
+    const rss = await treeRss(Number(first.notice));
+    expect(rss).toBeGreaterThan(150 * MB); // above the general recycle size: kept only for the model
+    expect(p.stats().workers).toBe(1);
+    await new Promise((r) => setTimeout(r, 600));
+    const third = await p.run(job('model')); // work in time restarts the idle clock
+    expect(third.notice).toBe(first.notice);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(p.stats().workers).toBe(1);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(p.stats().workers).toBe(0); // idle past warmIdleMs: back to the idle footprint
+    expect(await treeRss(Number(first.notice))).toBeNull(); // the process is gone
+  });
+
+  it('still replaces a model runner past its tool recycle size, and other tools at the general size', async () => {
+    const p = make({ recycleMb: 150, perToolRecycleMb: { model: 200 } });
+    const big = await p.run(job('model')); // ~250 MB resident: past 200
+    await new Promise((r) => setTimeout(r, 200));
+    expect(p.stats().workers).toBe(0);
+    await p.close();
+    const p2 = make({ recycleMb: 150, perToolRecycleMb: { model: 400 } });
+    const bloat = await p2.run(job('bloat')); // not the model's tool: the general size applies
+    await new Promise((r) => setTimeout(r, 200));
+    expect(p2.stats().workers).toBe(0);
+    expect(bloat.notice).not.toBe(big.notice);
   });
 
   it('gives a waiting client a runner while another client holds two', async () => {

@@ -2,7 +2,8 @@
 // capped queue and are taken fairly: while someone else waits, a client gets at most one running job (a
 // second one is stopped and put back in line when a newcomer would otherwise wait). A job past its time
 // limit, or whose runner's resident memory passes the cap, is stopped by killing the runner; a runner
-// left large by its job is replaced, so the server returns to its idle footprint.
+// left large by its job is replaced, so the server returns to its idle footprint. A runner that holds a
+// model (a per-tool recycle size) is kept warm for its next job, and replaced once it has been idle a while.
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -29,6 +30,10 @@ export interface PoolOptions {
   maxJobsPerWorker?: number;
   /** A runner still this large after its job is replaced (0: never), so memory goes back to idle. */
   recycleMb?: number;
+  /** A higher recycle size for a runner that has this tool loaded (a model it legitimately keeps warm). */
+  perToolRecycleMb?: Record<string, number>;
+  /** A runner kept above `recycleMb` by a per-tool size is replaced after this long idle (0: never). */
+  warmIdleMs?: number;
   /** How often a busy runner's memory is read. */
   sampleMs?: number;
   /** How often one job may be put back in line for other clients before it keeps its runner. */
@@ -50,6 +55,8 @@ interface Slot {
   job: Pending | null;
   timer: NodeJS.Timeout | null;
   sampler: NodeJS.Timeout | null;
+  /** Set while an idle runner is kept above the recycle size: it is replaced when this fires. */
+  idleTimer: NodeJS.Timeout | null;
   startedAt: number;
   /** Tools this runner has loaded: a job goes back to a runner that has its module (and model) warm. */
   warm: Set<string>;
@@ -141,6 +148,7 @@ export class WorkerPool {
     const slots = this.slots.splice(0);
     for (const s of slots) {
       this.stopTimers(s);
+      this.stopIdleTimer(s);
       const job = s.job;
       s.job = null;
       if (job) this.settle(job, new AppError('UNAVAILABLE', 'The server is shutting down.'));
@@ -224,6 +232,7 @@ export class WorkerPool {
       job: null,
       timer: null,
       sampler: null,
+      idleTimer: null,
       startedAt: 0,
       warm: new Set(),
       jobs: 0,
@@ -234,6 +243,7 @@ export class WorkerPool {
   }
 
   private start(slot: Slot, job: Pending): void {
+    this.stopIdleTimer(slot);
     slot.job = job;
     slot.jobs += 1;
     slot.startedAt = Date.now();
@@ -306,16 +316,41 @@ export class WorkerPool {
       this.retire(slot);
       return;
     }
-    // Memory a job used is often kept by the allocator: a runner that stays large is replaced.
+    // Memory a job used is often kept by the allocator: a runner that stays large is replaced. One that
+    // holds a model (per-tool size) may stay larger, but only while it keeps getting work.
     const recycle = (this.opts.recycleMb ?? 0) * MB;
+    const keep = Math.max(recycle, this.toolRecycleMb(slot) * MB);
     const rss = recycle > 0 ? await slot.runner.rss() : null;
     this.notePeak(job.req.api, Math.max(slot.peak, rss ?? 0));
-    if (rss !== null && recycle > 0 && rss > recycle && !slot.job) {
+    if (rss !== null && recycle > 0 && rss > keep && !slot.job) {
       this.retire(slot);
       return;
     }
-    if (!slot.job) slot.runner.idle();
+    if (!slot.job) {
+      slot.runner.idle();
+      const idleMs = this.opts.warmIdleMs ?? 0;
+      if (rss !== null && rss > recycle && idleMs > 0) {
+        this.stopIdleTimer(slot);
+        slot.idleTimer = setTimeout(() => {
+          slot.idleTimer = null;
+          if (!slot.job) this.retire(slot);
+        }, idleMs);
+        slot.idleTimer.unref();
+      }
+    }
     this.pump();
+  }
+
+  /** The largest per-tool recycle size among the tools this runner has loaded (0: none). */
+  private toolRecycleMb(slot: Slot): number {
+    let mb = 0;
+    for (const api of slot.warm) mb = Math.max(mb, this.opts.perToolRecycleMb?.[api] ?? 0);
+    return mb;
+  }
+
+  private stopIdleTimer(slot: Slot): void {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = null;
   }
 
   private stopTimers(slot: Slot): void {
@@ -328,6 +363,7 @@ export class WorkerPool {
   /** Drops a runner (timed out, too large or crashed); its replacement is spawned on demand. */
   private retire(slot: Slot, pump = true): void {
     this.stopTimers(slot);
+    this.stopIdleTimer(slot);
     slot.job = null;
     const i = this.slots.indexOf(slot);
     if (i !== -1) this.slots.splice(i, 1);

@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { resetRateLimits } from '@/lib/api/rate-limit';
 import { resetJobQueue } from '@/lib/jobs/queue';
+import { closeSharedRedis } from '@/lib/jobs/redis';
 import { as, call, cleanup, download, json, processStep, upload, useTestDataDir } from '../support/api';
 import { queueEnv, startQueueWorker, type QueueWorker } from '../support/queue-worker';
 import { loadFixture } from '../support/tool-fixture';
@@ -55,6 +56,7 @@ describeWithRedis('QUEUE=redis with a worker process', () => {
   afterAll(async () => {
     resetRateLimits();
     await resetJobQueue();
+    await closeSharedRedis(); // the rate limiter's connection would keep reconnecting and hold Jest open
     await worker?.stop();
     await spare?.stop();
     redis?.disconnect();

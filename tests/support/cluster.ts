@@ -3,23 +3,12 @@
 // current build: NEXT_DIST_DIR) on free loopback ports, workers are `npm run worker`, Redis and the S3
 // gateway come from tests/support/services. Visitors talk plain HTTP with their own address and cookie.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { startCeph, type CephGateway } from './services/ceph';
+import { freePort, releasePort } from './services/process';
 import type { FixtureFile } from './tool-fixture';
 
 const root = path.resolve(__dirname, '..', '..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface WebInstance {
   url: string;
@@ -73,6 +62,7 @@ export async function startWeb(env: Record<string, string>, timeoutMs = 60_000):
     stop: async () => {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
       await exited;
+      releasePort(port);
     },
   };
 }
@@ -137,8 +127,8 @@ export class Visitor {
   }
 }
 
-/** The single-node Ceph gateway, tried again when a start fails: under heavy load its OSD sometimes exits at
- * start ("wrong fsid" from the monitor) although the same command line works the next time. */
+/** The single-node Ceph gateway, tried again when a start fails. A second net: startCeph() retries on fresh
+ * ports itself, and the OSD's "wrong fsid" exit under load is fixed at its cause (services/ceph.ts). */
 export async function startCephWithRetry(tries = 3): Promise<CephGateway> {
   for (let i = 1; ; i++) {
     try {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { AppError } from '@/lib/core/errors';
 import { downloadName, fileToolByApi } from '@/lib/tools/registry';
 import { jobPool } from '../pool';
+import { reserveResult, type Reservation } from '../storage';
 import { sessionStore, type StoredOutput } from '../store';
 import type { FileJob, JobHooks } from './types';
 
@@ -27,13 +28,22 @@ export async function executeFileJob(job: FileJob, hooks: JobHooks = {}): Promis
     const resolved = path.resolve(output.path);
     if (!resolved.startsWith(workDir + path.sep)) throw new Error(`${tool.api} wrote its output outside its work dir`);
     const { size } = await fsp.stat(resolved);
-    hooks.onOutputSize?.(size);
-    return await store.storeOutput(meta, resolved, {
-      tool: tool.api,
-      name: downloadName(tool, meta.inputs[0].name, output.type?.ext),
-      mime: output.type?.mime ?? tool.output.mime,
-      notice: output.notice,
-    });
+    // The budget is checked before the result is stored, so a refused result (507) leaves no object, no
+    // index entry and no ledger entry: here on the web half's own reservation (QUEUE=local), on a worker
+    // with a reservation of its own for what the web half did not reserve.
+    let extra: Reservation | null = null;
+    if (hooks.onOutputSize) hooks.onOutputSize(size);
+    else extra = await reserveResult(job.client, size, job.paidBytes ?? 0);
+    try {
+      return await store.storeOutput(meta, resolved, {
+        tool: tool.api,
+        name: downloadName(tool, meta.inputs[0].name, output.type?.ext),
+        mime: output.type?.mime ?? tool.output.mime,
+        notice: output.notice,
+      });
+    } finally {
+      extra?.release();
+    }
   } finally {
     await fsp.rm(workDir, { recursive: true, force: true });
   }

@@ -15,7 +15,7 @@ import { blockingConnection, commandConnection, whenReady } from './connection';
 import { laneOf, type Lane } from './lanes';
 import { sealOptions } from './secrets';
 import { jobLifetimeMs, queueSecretKey } from './settings';
-import type { FileJob, JobHooks, JobQueue } from './types';
+import type { FileJob, JobQueue } from './types';
 import { decodeFailure, type QueuedJobData } from './wire';
 
 const BUSY = 'The server is busy right now. Please try again in a minute.';
@@ -23,6 +23,8 @@ const BUSY = 'The server is busy right now. Please try again in a minute.';
 interface LaneHandles {
   queue: Queue;
   events: QueueEvents;
+  /** The events' own connection: BullMQ does not close a connection it was given. */
+  eventsConnection: Redis;
   ready: Promise<unknown>;
 }
 
@@ -43,16 +45,17 @@ export class RedisJobQueue implements JobQueue {
     let h = this.lanes.get(lane);
     if (!h) {
       const queue = new Queue(lane, { connection: this.redis, prefix: this.prefix });
-      const events = new QueueEvents(lane, { connection: blockingConnection(), prefix: this.prefix });
+      const eventsConnection = blockingConnection();
+      const events = new QueueEvents(lane, { connection: eventsConnection, prefix: this.prefix });
       queue.on('error', () => undefined);
       events.on('error', () => undefined);
-      h = { queue, events, ready: events.waitUntilReady() };
+      h = { queue, events, eventsConnection, ready: events.waitUntilReady() };
       this.lanes.set(lane, h);
     }
     return h;
   }
 
-  async run(job: FileJob, hooks: JobHooks = {}): Promise<StoredOutput> {
+  async run(job: FileJob): Promise<StoredOutput> {
     const cfg = serverConfig();
     const ttl = jobLifetimeMs(cfg);
     await whenReady(this.redis).catch(unavailable);
@@ -68,6 +71,7 @@ export class RedisJobQueue implements JobQueue {
         sessionId: job.sessionId,
         tool: job.tool,
         client: job.client,
+        paid: job.paidBytes ?? 0,
         options: sealOptions(job.options, this.key, job.sessionId),
       };
       const queued = await h.queue
@@ -91,7 +95,8 @@ export class RedisJobQueue implements JobQueue {
         }
         throw decodeFailure(e instanceof Error ? e.message : String(e));
       }
-      hooks.onOutputSize?.(out.size);
+      // The worker checked the result against the budget before storing it (execute.ts): refusing it here
+      // would leave the stored object behind until a sweep.
       return out;
     } finally {
       await this.slots.give(job.client, cfg.maxJobsPerClient);
@@ -102,6 +107,7 @@ export class RedisJobQueue implements JobQueue {
     for (const h of this.lanes.values()) {
       await h.events.close().catch(() => undefined);
       await h.queue.close().catch(() => undefined);
+      h.eventsConnection.disconnect();
     }
     this.lanes.clear();
     this.redis.disconnect();

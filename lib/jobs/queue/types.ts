@@ -11,9 +11,13 @@ export interface FileJob {
   options: JobOptions;
   /** The client key (address): per-client caps and fair sharing in the pool. */
   client: string;
+  /** Bytes the web half reserved for the result (the storage budget); where the job runs, a larger result
+   * needs room for the rest before it is stored. */
+  paidBytes?: number;
 }
 
-/** Called where the job runs once the result's size is known, before it is stored (the budget check). */
+/** Called where the job runs once the result's size is known, before it is stored (the budget check; only
+ * in the web instance's own process: a worker checks with a reservation of its own). */
 export interface JobHooks {
   onOutputSize?: (bytes: number) => void;
 }

@@ -8,6 +8,8 @@ export interface QueuedJobData {
   sessionId: string;
   tool: string;
   client: string;
+  /** Bytes the web instance reserved for the result (the worker checks the rest before storing it). */
+  paid?: number;
   /** Secret options sealed (secrets.ts); never the password in clear. */
   options: QueuedOptions;
 }

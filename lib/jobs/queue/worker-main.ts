@@ -21,7 +21,13 @@ async function runFileJob(job: Job<QueuedJobData>): Promise<unknown> {
   const d = job.data;
   try {
     const options = unsealOptions(d.options, queueSecretKey(), d.sessionId);
-    return await executeFileJob({ sessionId: d.sessionId, tool: d.tool, client: d.client, options });
+    return await executeFileJob({
+      sessionId: d.sessionId,
+      tool: d.tool,
+      client: d.client,
+      options,
+      paidBytes: d.paid ?? 0,
+    });
   } catch (e) {
     if (!isAppError(e)) console.error(`[worker] ${d.tool} job ${job.id} failed:`, e);
     // A failed job is not tried again (the visitor gets the answer now); only a stall is retried, once.

@@ -12,6 +12,7 @@ import { as, call, cleanup, download, newSessionId, processStep, upload, useTest
 import { ownerHash } from '../owner';
 import { sampleFile } from '@/tests/support/sample-files';
 import { closeSharedRedis } from '../redis';
+import { executeFileJob } from '../queue/execute';
 import { measureStorage, resetStorage, storageUsed } from '../storage';
 import { sessionStore } from '.';
 import { DiskStore } from './disk';
@@ -168,6 +169,45 @@ describeWithServices(['redis', 'ceph'], 'session store contract: s3 (Ceph gatewa
     } finally {
       process.env.DISK_BUDGET_MB = saved;
       if (saved === undefined) delete process.env.DISK_BUDGET_MB;
+    }
+  });
+
+  it('refuses a result past the budget on a worker before storing it: no object, no index, no ledger entry', async () => {
+    const saved = { budget: process.env.DISK_BUDGET_MB, share: process.env.CLIENT_DISK_SHARE_PERCENT };
+    Object.assign(process.env, { DISK_BUDGET_MB: '1', CLIENT_DISK_SHARE_PERCENT: '100' });
+    // Noise: ~0.5 MB as JPEG, ~1.5 MB as PNG, so the input fits the 1 MB budget and the result does not.
+    const sharp = (await import('sharp')).default;
+    const jpeg = await sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    try {
+      const up = await upload('image/jpg_to_png', [{ name: 'noise.jpg', data: jpeg }]);
+      expect(up.res.status).toBe(200);
+      const entry = `${jpeg.length}|${(await probe.hget('od:sbytes', up.sessionId))?.split('|')[1]}`;
+      const client = entry.split('|')[1];
+      // What the worker runs for a queued job (worker-main.ts): no web-side hook, the web half paid the input's size.
+      const job = { sessionId: up.sessionId, tool: 'image/jpg_to_png', options: {}, client };
+      const refused = await executeFileJob({ ...job, paidBytes: jpeg.length }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 'INSUFFICIENT_STORAGE' });
+      expect(await objectsOf(up.sessionId)).toEqual([`sessions/${up.sessionId}/in/0`]);
+      expect(await probe.keys('od:file:*')).toEqual([]);
+      expect((await store().readSession(up.sessionId))?.outputs).toEqual([]);
+      expect(await probe.hget('od:sbytes', up.sessionId)).toBe(entry);
+      expect(Number(await probe.get('od:used'))).toBe(jpeg.length);
+      expect(fs.readdirSync(processScratchRoot()).filter((d) => d.startsWith('job-'))).toEqual([]);
+      // The same job with room for it: stored (the refusal above was the budget, not the tool).
+      process.env.DISK_BUDGET_MB = '4';
+      const stored = await executeFileJob({ ...job, paidBytes: jpeg.length });
+      expect(stored.size).toBeGreaterThan(1024 * 1024 - jpeg.length);
+      expect(await objectsOf(up.sessionId)).toContain(`sessions/${up.sessionId}/out/${stored.fileId}`);
+      await store().deleteSession(up.sessionId);
+    } finally {
+      for (const [k, v] of [
+        ['DISK_BUDGET_MB', saved.budget],
+        ['CLIENT_DISK_SHARE_PERCENT', saved.share],
+      ] as const)
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
     }
   });
 

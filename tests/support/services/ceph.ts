@@ -9,7 +9,18 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Fatal, freePort, haveBinaries, killOnExit, makeTempDir, startLogged, stopPid, tail, waitFor } from './process';
+import {
+  Fatal,
+  freePort,
+  haveBinaries,
+  releasePort,
+  killOnExit,
+  makeTempDir,
+  startLogged,
+  stopPid,
+  tail,
+  waitFor,
+} from './process';
 import { hasRedis, startRedis, type RedisServer } from './redis';
 
 const run = promisify(execFile);
@@ -37,6 +48,7 @@ mon host = v1:127.0.0.1:${monPort}
 mon initial members = a
 public addr = 127.0.0.1
 ms bind msgr2 = false
+ms bind retry count = 1
 auth cluster required = none
 auth service required = none
 auth client required = none
@@ -62,6 +74,8 @@ osd data = ${dir}/osd/$cluster-$id
 osd objectstore = memstore
 memstore device bytes = ${memstoreMb * 1024 * 1024}
 keyring = ${dir}/keyring
+osd class update on start = false
+osd crush update on start = false
 [client.rgw.a]
 rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
 rgw data = ${dir}/rgw
@@ -91,6 +105,7 @@ export async function startCeph(opts: { startTimeoutMs?: number; memstoreMb?: nu
       return await startCephOnce(opts);
     } catch (e) {
       errors.push(`attempt ${attempt}: ${(e as Error).message}`);
+      if (attempt < 3) console.warn(`[services] Ceph start attempt ${attempt} failed: ${(e as Error).message}`);
     }
   }
   throw new Error(errors.join('\n'));
@@ -112,6 +127,7 @@ async function startCephOnce(opts: { startTimeoutMs?: number; memstoreMb?: numbe
     // Memstore saves its objects on a clean stop: nothing here is worth that wait.
     for (const pid of [...pids].reverse()) await stopPid(pid, 1000);
     fs.rmSync(dir, { recursive: true, force: true });
+    for (const p of [monPort, rgwPort]) releasePort(p);
     unregister();
   };
   const c = ['-c', conf];
@@ -133,6 +149,16 @@ async function startCephOnce(opts: { startTimeoutMs?: number; memstoreMb?: numbe
     );
     const osdUuid = randomUUID();
     await run('ceph', [...c, '--connect-timeout', '10', 'osd', 'new', osdUuid], { timeout: 30_000 });
+    // Placed in the CRUSH map here rather than by the OSD at its start: the OSD sends those commands as soon as
+    // it is connected, and under load before the monitor's map has reached it, with a zero fsid, which the
+    // monitor refuses ("wrong fsid") and the OSD exits (two or three clusters started at once showed it).
+    await run(
+      'ceph',
+      [...c, '--connect-timeout', '10', 'osd', 'crush', 'add', 'osd.0', '1', 'host=onedesk', 'root=default'],
+      {
+        timeout: 30_000,
+      },
+    );
     await run('ceph-osd', [...c, '-i', '0', '--mkfs', '--osd-uuid', osdUuid], { timeout: 30_000 });
     const osd = startLogged('ceph-osd', [...c, '-i', '0', '-f'], log('osd.out'));
     pids.push(osd.pid!);

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** A port the kernel says is free on 127.0.0.1 right now (closed again before it is returned). */
-export function freePort(): Promise<number> {
+function kernelFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -18,6 +18,55 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+// Ports handed out, reserved across every test run on this host: a lock file per port, created exclusively
+// (O_EXCL), so two runs starting servers at once never both pick a port in the window between the kernel's
+// "free" and the daemon's bind. That window is what let two single-node Ceph clusters collide: a monitor
+// that cannot bind retries for 10 s while its cluster's clients talk to the other cluster's monitor on the
+// port ("wrong fsid").
+const PORT_LOCKS = path.join(os.tmpdir(), 'onedesk-port-locks');
+const heldPorts = new Set<number>();
+const STALE_LOCK_MS = 10 * 60_000;
+
+function claimPort(port: number): boolean {
+  const file = path.join(PORT_LOCKS, String(port));
+  try {
+    fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+    heldPorts.add(port);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  // Held by a run that died long ago: removed for the next caller (never taken over at once: two runs
+  // could both see it stale).
+  try {
+    const owner = Number(fs.readFileSync(file, 'utf8'));
+    if (!alive(owner) && Date.now() - fs.statSync(file).mtimeMs > STALE_LOCK_MS) fs.rmSync(file, { force: true });
+  } catch {
+    /* released meanwhile */
+  }
+  return false;
+}
+
+/** A free loopback port reserved for this process (see above) until releasePort() or its exit. */
+export async function freePort(): Promise<number> {
+  fs.mkdirSync(PORT_LOCKS, { recursive: true });
+  for (let i = 0; i < 100; i++) {
+    const port = await kernelFreePort();
+    if (!heldPorts.has(port) && claimPort(port)) return port;
+  }
+  throw new Error(`no loopback port could be reserved (locks in ${PORT_LOCKS})`);
+}
+
+/** Gives a port from freePort() back (its server stopped). */
+export function releasePort(port: number): void {
+  if (!heldPorts.delete(port)) return;
+  fs.rmSync(path.join(PORT_LOCKS, String(port)), { force: true });
+}
+
+process.on('exit', () => {
+  for (const port of heldPorts) fs.rmSync(path.join(PORT_LOCKS, String(port)), { force: true });
+});
 
 /** Whether every named binary is on PATH (the Debian servers are optional for a fresh clone). */
 export function haveBinaries(...names: string[]): boolean {

@@ -4,7 +4,17 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { freePort, haveBinaries, killOnExit, makeTempDir, startLogged, stopPid, tail, waitFor } from './process';
+import {
+  freePort,
+  haveBinaries,
+  releasePort,
+  killOnExit,
+  makeTempDir,
+  startLogged,
+  stopPid,
+  tail,
+  waitFor,
+} from './process';
 
 export const hasRedis = haveBinaries('redis-server');
 
@@ -70,6 +80,7 @@ export async function startRedis(opts: { startTimeoutMs?: number } = {}): Promis
   const stop = async () => {
     await stopPid(pid);
     fs.rmSync(dir, { recursive: true, force: true });
+    releasePort(port);
     unregister();
   };
   try {

@@ -21,6 +21,11 @@ export function resizeMask(src: Uint8Array, srcW: number, srcH: number, dstW: nu
     x2s[x] = Math.min(Math.ceil(sx), srcW - 1);
     dxs[x] = sx - x1s[x];
   }
+  // Output columns that sample the same left source column form a run (~4 px wide at 12 MP): where its
+  // source neighbours are all equal (most of a mask: 0 or the subject's inside) the run is filled at once,
+  // with exactly the value the bilinear formula gives for four equal samples.
+  const runEnd = new Int32Array(dstW);
+  for (let x = dstW - 1; x >= 0; x--) runEnd[x] = x + 1 < dstW && x1s[x + 1] === x1s[x] ? runEnd[x + 1] : x + 1;
   for (let y = 0; y < dstH; y++) {
     const sy = y * scaleY;
     const y1 = Math.floor(sy);
@@ -28,16 +33,26 @@ export function resizeMask(src: Uint8Array, srcW: number, srcH: number, dstW: nu
     const dy = sy - y1;
     const r1 = y1 * srcW,
       r2 = y2 * srcW;
-    let o = y * dstW;
-    for (let x = 0; x < dstW; x++, o++) {
-      const dx = dxs[x];
-      const a = src[r1 + x1s[x]],
-        b = src[r1 + x2s[x]],
-        c = src[r2 + x1s[x]],
-        d = src[r2 + x2s[x]];
-      const top = a + dx * (b - a);
-      const bottom = c + dx * (d - c);
-      out[o] = Math.round(top + dy * (bottom - top));
+    const o = y * dstW;
+    for (let x = 0; x < dstW;) {
+      const end = runEnd[x];
+      const c = x1s[x],
+        c2 = Math.min(c + 1, srcW - 1);
+      const v = src[r1 + c];
+      if (src[r1 + c2] === v && src[r2 + c] === v && src[r2 + c2] === v) {
+        for (; x < end; x++) out[o + x] = v;
+        continue;
+      }
+      for (; x < end; x++) {
+        const dx = dxs[x];
+        const a = src[r1 + x1s[x]],
+          b = src[r1 + x2s[x]],
+          cc = src[r2 + x1s[x]],
+          d = src[r2 + x2s[x]];
+        const top = a + dx * (b - a);
+        const bottom = cc + dx * (d - cc);
+        out[o + x] = Math.round(top + dy * (bottom - top));
+      }
     }
   }
   return out;
@@ -161,46 +176,65 @@ export async function applyMatte(
   const n = w * h;
   const sx = w / width,
     sy = h / height;
-  const est = new Float32Array(6);
+  // Bilinear sampling of the six fields (centre-aligned grid): the two grid columns and weight of each
+  // full-size column once, and the fields interpolated to the current row only for rows with edge pixels.
+  const gx0 = new Int32Array(width),
+    gx1 = new Int32Array(width),
+    gtx = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), w - 1);
+    gx0[x] = Math.floor(fx);
+    gx1[x] = Math.min(gx0[x] + 1, w - 1);
+    gtx[x] = fx - gx0[x];
+  }
+  const row = new Float64Array(6 * w);
+  // Fully transparent pixels are cleared 4 bytes at a time when the buffer allows it.
+  const words = rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, width * height) : null;
   for (let y = 0, i = 0; y < height; y++) {
+    let rowReady = false;
     for (let x = 0; x < width; x++, i++) {
       const a8 = alpha[i];
       const p = i * 4;
       if (a8 === 0) {
-        rgba[p] = 0;
-        rgba[p + 1] = 0;
-        rgba[p + 2] = 0;
-        rgba[p + 3] = 0;
+        if (words) words[i] = 0;
+        else rgba[p] = rgba[p + 1] = rgba[p + 2] = rgba[p + 3] = 0;
         continue;
       }
       if (a8 >= 250) {
         rgba[p + 3] = a8;
         continue;
       }
-      // Bilinear sample of the six fields (centre-aligned grid).
-      const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), w - 1);
-      const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), h - 1);
-      const x0 = Math.floor(fx),
-        y0 = Math.floor(fy);
-      const x1 = Math.min(x0 + 1, w - 1),
-        y1 = Math.min(y0 + 1, h - 1);
-      const tx = fx - x0,
-        ty = fy - y0;
-      for (let k = 0; k < 6; k++) {
-        const o = k * n;
-        const top = f[o + y0 * w + x0] * (1 - tx) + f[o + y0 * w + x1] * tx;
-        const bot = f[o + y1 * w + x0] * (1 - tx) + f[o + y1 * w + x1] * tx;
-        est[k] = top * (1 - ty) + bot * ty;
+      if (!rowReady) {
+        const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), h - 1);
+        const y0 = Math.floor(fy),
+          y1 = Math.min(y0 + 1, h - 1),
+          ty = fy - y0;
+        for (let k = 0; k < 6; k++)
+          for (let gx = 0, a = k * n + y0 * w, b = k * n + y1 * w, o = k * w; gx < w; gx++)
+            row[o + gx] = f[a + gx] * (1 - ty) + f[b + gx] * ty;
+        rowReady = true;
       }
+      const x0 = gx0[x],
+        x1 = gx1[x],
+        tx = gtx[x];
       const a = a8 / 255;
       // Trust the equation more as alpha grows; below ~0.15 rely on the nearby opaque colour.
       const t = Math.min(1, Math.max(0, (a - 0.15) / 0.45));
       for (let c = 0; c < 3; c++) {
-        const I = rgba[p + c];
-        const Feq = (I - (1 - a) * est[c]) / a;
-        const Fnear = est[3 + c];
-        const v = t * Feq + (1 - t) * Fnear;
-        rgba[p + c] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
+        let v: number;
+        if (t >= 1) {
+          // F = (I - (1 - a) B) / a alone (B: planes 0-2)
+          v = (rgba[p + c] - (1 - a) * (row[c * w + x0] * (1 - tx) + row[c * w + x1] * tx)) / a;
+        } else {
+          const near = row[(3 + c) * w + x0] * (1 - tx) + row[(3 + c) * w + x1] * tx;
+          if (t <= 0) v = near;
+          else {
+            const Feq = (rgba[p + c] - (1 - a) * (row[c * w + x0] * (1 - tx) + row[c * w + x1] * tx)) / a;
+            v = t * Feq + (1 - t) * near;
+          }
+        }
+        // A Uint8Array store truncates: + 0.5 rounds (v >= 0 here).
+        rgba[p + c] = v < 0 ? 0 : v > 255 ? 255 : v + 0.5;
       }
       rgba[p + 3] = a8;
     }

@@ -1,5 +1,6 @@
 // The compression pipeline on bytes, shared by the processor, its tests and the bench.
-import { PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStreamWriter } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { writeCompact } from './write-compact';
 import { AppError, displayName } from '@/lib/core/errors';
 import { encryptedError, looksEncrypted, openPdf } from './open';
 import { DecodeCapError } from './pixels';
@@ -9,7 +10,13 @@ import { findPlacements } from './placements';
 import { DEFAULT_IMAGE_SETTINGS, recompressImage, type ImageSettings } from './images';
 import { mergeFontSubsets } from './font-merge';
 import { convertType1Fonts } from './type1-to-cff';
-import { dropThumbnailsAndPrivateData, dropUnreachable, mergeDuplicateStreams, recompressStreams } from './structure';
+import {
+  dropThumbnailsAndPrivateData,
+  dropUnreachable,
+  mergeDuplicateStreams,
+  recompressStreams,
+  tidyStreamDicts,
+} from './structure';
 
 export interface CompressStats {
   images: number;
@@ -129,6 +136,7 @@ export async function rewrite(doc: PDFDocument, settings: ImageSettings, stats?:
   }
   recompressStreams(doc);
   const merged = mergeDuplicateStreams(doc);
+  tidyStreamDicts(doc);
   const dropped = dropUnreachable(doc);
   if (stats) {
     stats.merged = merged;
@@ -139,5 +147,5 @@ export async function rewrite(doc: PDFDocument, settings: ImageSettings, stats?:
   // pdf-lib's save() packs 50 objects per object stream; one deflate over many more objects finds more
   // repeats (form JavaScript, font dictionaries): 4 % smaller on the AcroTeX form.
   await doc.flush();
-  return PDFStreamWriter.forContext(doc.context, 50, true, OBJECTS_PER_STREAM).serializeToBuffer();
+  return writeCompact(doc, { objectsPerStream: OBJECTS_PER_STREAM });
 }

@@ -6,7 +6,9 @@
 // - the WASM heap lives outside V8's limits, so the thread caps it by refusing WebAssembly.Memory growth
 //   past `memoryMb` (MuPDF then fails its allocation and throws), and it is terminated on timeout
 //   (../common/run-in-thread.ts: heap cap, quiet output, time-out, 'memory' on OOM).
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runInThread } from '../common/run-in-thread';
 
@@ -31,7 +33,17 @@ export interface MupdfOptions {
 
 const SOURCE = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, bytes, memoryMb, subsetFonts } = workerData;
+const { url, bytes, memoryMb, subsetFonts, wasm } = workerData;
+// The WASM module compiled once per process (by the host) is instantiated here, so a job does not compile
+// MuPDF's 10 MB of WASM again (about 0.25 s of CPU per job); Emscripten's instantiateWasm hook takes it.
+if (wasm) {
+  globalThis.$libmupdf_wasm_Module = {
+    instantiateWasm(imports, done) {
+      WebAssembly.instantiate(wasm, imports).then((instance) => done(instance, wasm));
+      return {};
+    },
+  };
+}
 // Refuse WASM heap growth past the cap: Emscripten's grow catches the RangeError and malloc returns NULL,
 // which MuPDF turns into an exception ("malloc failed").
 const capBytes = memoryMb * 1024 * 1024;
@@ -80,19 +92,30 @@ main().then(
 );
 `;
 
+let compiled: Promise<WebAssembly.Module | undefined> | undefined;
+/** MuPDF's WASM, compiled once per process and shared with each job's thread (a Module is cloneable). */
+function mupdfWasm(): Promise<WebAssembly.Module | undefined> {
+  compiled ??= fs.promises
+    .readFile(path.join(path.dirname(localRequire.resolve('mupdf')), 'mupdf-wasm.wasm'))
+    .then((b) => WebAssembly.compile(b))
+    .catch(() => undefined); // the thread then loads the package's WASM itself
+  return compiled;
+}
+
 /** Font subsetting + deduplicating save of `bytes` by MuPDF. Resolves to the new file and its page count. */
-export function mupdfRewrite(
+export async function mupdfRewrite(
   bytes: Uint8Array,
   opts: MupdfOptions = {},
 ): Promise<{ bytes: Uint8Array; pages: number }> {
   const url = pathToFileURL(localRequire.resolve('mupdf')).href;
+  const wasm = await mupdfWasm();
   return runInThread<
     { bytes: Uint8Array; pages: number },
     { ok: boolean; out?: Uint8Array; pages?: number; kind?: MupdfError['kind']; message?: string }
   >({
     name: 'MuPDF',
     source: SOURCE,
-    workerData: { url, bytes, memoryMb: opts.memoryMb ?? 1024, subsetFonts: opts.subsetFonts ?? true },
+    workerData: { url, bytes, memoryMb: opts.memoryMb ?? 1024, subsetFonts: opts.subsetFonts ?? true, wasm },
     heapMb: 512,
     timeoutMs: opts.timeoutMs ?? 120_000,
     onMessage: (m, settle) => {

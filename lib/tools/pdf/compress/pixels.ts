@@ -234,8 +234,86 @@ function paeth(a: number, b: number, c: number): number {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
+/**
+ * One row through PNG filter `t` into `buf`; returns its score (sum of |signed residual|), or stops early
+ * with a score >= `limit` once the row cannot beat the best filter so far (its bytes are then unused).
+ * One loop per filter: a per-byte switch on the filter type cost seconds on screenshot-heavy files.
+ */
+function filterRow(
+  t: number,
+  px: Uint8Array,
+  cur: number,
+  up: number,
+  hasUp: boolean,
+  rowBytes: number,
+  comps: number,
+  buf: Uint8Array,
+  limit: number,
+): number {
+  let score = 0;
+  const first = Math.min(comps, rowBytes);
+  // Columns before the first full pixel have no left neighbour (a = c = 0).
+  for (let k = 0; k < first; k++) {
+    const x = px[cur + k];
+    const b = hasUp ? px[up + k] : 0;
+    const pred = t === 0 || t === 1 ? 0 : t === 2 ? b : t === 3 ? b >> 1 : paeth(0, b, 0);
+    const v = (x - pred) & 0xff;
+    buf[k] = v;
+    score += v < 128 ? v : 256 - v;
+  }
+  const step = 256; // check the early stop every 256 bytes
+  for (let start = first; start < rowBytes; start += step) {
+    const end = Math.min(rowBytes, start + step);
+    if (t === 0) {
+      for (let k = start; k < end; k++) {
+        const v = px[cur + k];
+        buf[k] = v;
+        score += v < 128 ? v : 256 - v;
+      }
+    } else if (t === 1) {
+      for (let k = start; k < end; k++) {
+        const v = (px[cur + k] - px[cur + k - comps]) & 0xff;
+        buf[k] = v;
+        score += v < 128 ? v : 256 - v;
+      }
+    } else if (t === 2) {
+      for (let k = start; k < end; k++) {
+        const v = (px[cur + k] - (hasUp ? px[up + k] : 0)) & 0xff;
+        buf[k] = v;
+        score += v < 128 ? v : 256 - v;
+      }
+    } else if (t === 3) {
+      for (let k = start; k < end; k++) {
+        const v = (px[cur + k] - ((px[cur + k - comps] + (hasUp ? px[up + k] : 0)) >> 1)) & 0xff;
+        buf[k] = v;
+        score += v < 128 ? v : 256 - v;
+      }
+    } else {
+      for (let k = start; k < end; k++) {
+        const a = px[cur + k - comps];
+        const b = hasUp ? px[up + k] : 0;
+        const c = hasUp ? px[up + k - comps] : 0;
+        const p = a + b - c;
+        const pa = p > a ? p - a : a - p;
+        const pb = p > b ? p - b : b - p;
+        const pc = p > c ? p - c : c - p;
+        const v = (px[cur + k] - (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 0xff;
+        buf[k] = v;
+        score += v < 128 ? v : 256 - v;
+      }
+    }
+    if (score >= limit) return score;
+  }
+  return score;
+}
+
 /** PNG-predicted (adaptive per row, Predictor 15) and deflated, the best lossless form for Flate images. */
 export function deflatePredicted(pixels: Uint8Array, width: number, height: number, comps: number): Buffer {
+  return zlib.deflateSync(predictRows(pixels, width, height, comps), { level: 9, memLevel: 9 });
+}
+
+/** The PNG-filtered rows (filter byte + residuals), each row with the filter of least absolute residual. */
+export function predictRows(pixels: Uint8Array, width: number, height: number, comps: number): Buffer {
   const rowBytes = width * comps;
   const out = Buffer.alloc(height * (rowBytes + 1));
   const cand = [0, 1, 2, 3, 4].map(() => Buffer.alloc(rowBytes));
@@ -245,18 +323,8 @@ export function deflatePredicted(pixels: Uint8Array, width: number, height: numb
     let best = 0;
     let bestScore = Infinity;
     for (let t = 0; t < 5; t++) {
-      const buf = cand[t];
-      let score = 0;
-      for (let k = 0; k < rowBytes; k++) {
-        const x = pixels[cur + k];
-        const a = k >= comps ? pixels[cur + k - comps] : 0;
-        const b = r > 0 ? pixels[up + k] : 0;
-        const c = r > 0 && k >= comps ? pixels[up + k - comps] : 0;
-        const pred = t === 0 ? 0 : t === 1 ? a : t === 2 ? b : t === 3 ? (a + b) >> 1 : paeth(a, b, c);
-        const v = (x - pred) & 0xff;
-        buf[k] = v;
-        score += v < 128 ? v : 256 - v;
-      }
+      // Ties keep the lower filter number, as a strict "<" always did.
+      const score = filterRow(t, pixels, cur, up, r > 0, rowBytes, comps, cand[t], bestScore);
       if (score < bestScore) {
         bestScore = score;
         best = t;
@@ -265,7 +333,7 @@ export function deflatePredicted(pixels: Uint8Array, width: number, height: numb
     out[r * (rowBytes + 1)] = best;
     cand[best].copy(out, r * (rowBytes + 1) + 1);
   }
-  return zlib.deflateSync(out, { level: 9, memLevel: 9 });
+  return out;
 }
 
 /** Expands palette indices (8 bits per index) to gray or RGB pixels. */

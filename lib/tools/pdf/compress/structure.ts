@@ -3,7 +3,17 @@
 // and dropping objects nothing refers to any more.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  type PDFObject,
+} from 'pdf-lib';
 import { DecodeCapError, filterChain, inflate } from './pixels';
 
 const N = (s: string) => PDFName.of(s);
@@ -133,4 +143,50 @@ export function dropUnreachable(doc: PDFDocument): number {
     }
   }
   return dropped;
+}
+
+const isIdentity = (m: PDFObject | undefined) =>
+  m instanceof PDFArray &&
+  m.size() === 6 &&
+  m.asArray().every((v, i) => v instanceof PDFNumber && v.asNumber() === [1, 0, 0, 1, 0, 0][i]);
+
+/**
+ * A stream's dictionary is the one part of the file that object streams cannot compress, so it is made as
+ * short as its meaning allows: a one-filter array becomes the filter name; a form XObject's default
+ * /FormType 1 and identity /Matrix and its private /PieceInfo go (8.10.2, 14.5); a direct /Resources
+ * dictionary becomes an indirect object shared by every stream with the same resources (form appearance
+ * streams repeat `/Font <</Helv …>> /ProcSet […]` once per widget). Returns how many resources were shared.
+ */
+export function tidyStreamDicts(doc: PDFDocument): number {
+  const ctx = doc.context;
+  const shared = new Map<string, PDFRef>();
+  let count = 0;
+  for (const [, obj] of ctx.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFStream)) continue;
+    const d = obj.dict;
+    for (const key of ['Filter', 'DecodeParms']) {
+      const v = d.get(N(key));
+      if (v instanceof PDFArray && v.size() === 1) d.set(N(key), v.get(0));
+    }
+    if (d.lookup(N('Subtype')) !== N('Form')) continue;
+    const formType = d.get(N('FormType'));
+    if (formType instanceof PDFNumber && formType.asNumber() === 1) d.delete(N('FormType'));
+    if (isIdentity(d.get(N('Matrix')))) d.delete(N('Matrix'));
+    if (d.has(N('PieceInfo'))) {
+      d.delete(N('PieceInfo'));
+      d.delete(N('LastModified'));
+    }
+    const res = d.get(N('Resources'));
+    if (res instanceof PDFDict) {
+      const key = res.toString();
+      let ref = shared.get(key);
+      if (!ref) {
+        ref = ctx.register(res);
+        shared.set(key, ref);
+      }
+      d.set(N('Resources'), ref);
+      count++;
+    }
+  }
+  return count;
 }
