@@ -1,6 +1,7 @@
 // PDF to Word through the API with generated memory bombs (issue 13): a Flate content bomb is refused with
 // 422 naming the file; a 10000 pt page and 40 large blank pages convert (200) within bounded time; a
-// runaway "work bomb" is stopped with a clear 422 (its CPU budget) or 504 (the job's limit, when loaded).
+// runaway "work bomb" is stopped with a clear 422 (its CPU budget or memory guard) or 504 (the job's
+// limit, when loaded).
 import { contentBombPdf, blankLargePagesPdf, hugePagePdf, nestedFormsPdf } from '../fixtures/pdf-bombs';
 import { cleanup, processStep, upload, useTestDataDir } from '../support/api';
 import { resetJobPool } from '@/lib/jobs/pool';
@@ -52,13 +53,13 @@ it('a runaway work bomb (nested forms) is stopped: 422 from its CPU budget or 50
     expect(up.res.status).toBe(200);
     const pr = await processStep(TOOL, { session_id: up.sessionId });
     expect([422, 504]).toContain(pr.res.status);
-    expect(pr.body).toEqual({
-      success: false,
-      error:
-        pr.res.status === 422
-          ? '"nested.pdf" is too large or complex to convert in time.'
-          : 'Processing took too long and was stopped. Please try a smaller file.',
-    });
+    expect(pr.body.success).toBe(false);
+    // Its operator lists also grow: with a core to itself it may reach the memory guard first.
+    expect(pr.body.error).toMatch(
+      pr.res.status === 422
+        ? /^"nested\.pdf" (is too large or complex to convert in time|needs more memory than a conversion may use)\.$/
+        : /^Processing took too long and was stopped\. Please try a smaller file\.$/,
+    );
     await cleanup(TOOL, up.sessionId);
   } finally {
     delete process.env.JOB_TIMEOUT_SECONDS;
