@@ -36,7 +36,7 @@ export default function Home() {
         <ul className="tool-grid">
           {TOOLS.map((tool) => (
             <li key={tool.slug}>
-              <Link href={routeOf(tool)} className="tool-card" data-group={tool.group}>
+              <Link href={routeOf(tool)} prefetch={false} className="tool-card" data-group={tool.group}>
                 <span className="tool-card-icon">
                   <Icon name={tool.icon} size={26} />
                 </span>

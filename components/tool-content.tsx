@@ -42,7 +42,7 @@ export function ToolContent({ tool, content, faq }: Props) {
           <ul className="related-tools">
             {related.map((t) => (
               <li key={t.slug}>
-                <Link href={routeOf(t)} className="related-tool" data-group={t.group}>
+                <Link href={routeOf(t)} prefetch={false} className="related-tool" data-group={t.group}>
                   <Icon name={t.icon} size={20} />
                   <span>
                     <span className="related-tool-title">{t.title}</span>
