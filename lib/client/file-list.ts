@@ -15,9 +15,12 @@ export function nextEntryId(now: number = Date.now()): number {
 }
 
 // Natural order, so 'page2.pdf' comes before 'page10.pdf'; case and accents do not split the list.
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+// Made on first use: a collator built when the module loads cost every file tool page ~13 ms of main thread
+// at load (ICU data), before any file is chosen.
+let collator: Intl.Collator | undefined;
 
 export function byName<F>(a: FileEntry<F>, b: FileEntry<F>): number {
+  collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   return collator.compare(a.name, b.name) || a.id - b.id;
 }
 
