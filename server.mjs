@@ -6,6 +6,7 @@ import next from 'next';
 import { trustedForwardedFor } from './server-forwarding.mjs';
 import { isFrameworkProbe, stripInternalHeaders } from './server-probes.mjs';
 import { scriptHashPolicy } from './server-csp.mjs';
+import { restoreDownloadLength } from './server-length.mjs';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT || 3000);
@@ -33,6 +34,7 @@ const server = createServer((req, res) => {
   req.headers['x-forwarded-for'] = trustedForwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops);
   delete req.headers['x-real-ip'];
   strictCsp?.(req, res);
+  restoreDownloadLength(res);
   handle(req, res);
 });
 // Slow or stalled clients must not hold sockets forever; uploads of 100 MB still have minutes.

@@ -44,16 +44,16 @@ async function objects(prefix = 'sessions/'): Promise<string[]> {
   const res = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
   return (res.Contents ?? []).map((o) => o.Key!);
 }
-/** A download's headers through the production server, the same in both modes. lib/api/file-response.ts sets
- * Content-Length (the stored size; the route-level Jest tests see it), but Next 16.4 drops it from a route
- * handler's response (next/dist/server/send-response.js, FORBIDDEN_HEADERS: a fetched body may have been
- * decoded), so the body goes chunked. Pinned here: a Next upgrade that keeps it shows up as a failure. */
+/** A download's headers through the production server, the same in both modes. Next 16.4 drops a route
+ * handler's Content-Length (next/dist/server/send-response.js, FORBIDDEN_HEADERS); server.mjs restores it from
+ * the stored size (server-length.mjs), and the internal header that carries it never reaches the visitor. */
 function expectDownloadHeaders(dl: { headers: Headers; data: Buffer }): void {
   expect(dl.headers.get('content-disposition')).toMatch(/^attachment;/);
   expect(dl.headers.get('cache-control')).toBe('no-store');
   expect(dl.headers.get('x-content-type-options')).toBe('nosniff');
-  expect(dl.headers.get('content-length')).toBeNull();
-  expect(dl.headers.get('transfer-encoding')).toBe('chunked');
+  expect(Number(dl.headers.get('content-length'))).toBe(dl.data.length);
+  expect(dl.headers.get('transfer-encoding')).toBeNull();
+  expect(dl.headers.get('x-onedesk-stored-length')).toBeNull();
   expect(dl.data.length).toBeGreaterThan(0);
 }
 

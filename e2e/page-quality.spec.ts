@@ -1,6 +1,8 @@
 // Issue 18: accessibility and input safety of every page. axe-core (MPL-2.0, a test devDependency only, never
 // shipped) checks each page, light and dark, at 1280 and 390 px, with every rule axe enables by default
 // (WCAG 2.0-2.2 A/AA and best practices): zero violations. Lighthouse runs in `npm run bench` (bench/site).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { TOOLS, routeOf } from '../lib/tools/registry';
@@ -119,4 +121,29 @@ test.describe('input typed right after load is kept', () => {
       await expect(page.getByTestId(counter)).toHaveText(/^12 \/ /);
     });
   }
+});
+
+// Code a page needs only after files are chosen is fetched then (components/file-tool/lazy-merge-list.tsx,
+// the ZIP writer in use-batch.ts): the scripts each tool page's HTML names carry neither. `npm run bench site`
+// gives the sizes.
+test('first load: no drag-and-drop library or ZIP writer in any tool page', async ({ request }) => {
+  const markers = { '@hello-pangea/dnd': 'data-rfd-drag-handle', fflate: 'invalid zip data' };
+  const found: string[] = [];
+  const seen = new Map<string, string>();
+  for (const route of TOOLS.map(routeOf)) {
+    const html = await (await request.get(route)).text();
+    const srcs = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+    expect(srcs.length).toBeGreaterThan(3);
+    for (const src of srcs) {
+      if (!seen.has(src)) seen.set(src, await (await request.get(src)).text());
+      for (const [lib, marker] of Object.entries(markers))
+        if (seen.get(src)!.includes(marker)) found.push(`${route}: ${lib} in ${src}`);
+    }
+  }
+  expect(found).toEqual([]);
+  // The markers are real: each library's own browser build contains its marker (the merge-list and batch
+  // specs drive the lazily loaded list and ZIP).
+  const libs = { '@hello-pangea/dnd': '@hello-pangea/dnd/dist/dnd.esm.js', fflate: 'fflate/esm/browser.js' };
+  for (const [lib, file] of Object.entries(libs))
+    expect(readFileSync(path.resolve('node_modules', file), 'utf8')).toContain(markers[lib as keyof typeof markers]);
 });

@@ -15,7 +15,7 @@ import { JobSuccess } from './job-success';
 import { useJobFocus } from './use-job-focus';
 import { JobAnnouncer } from './job-announcer';
 import { JobProgress } from './job-progress';
-import { MergeList } from './merge-list';
+import { MergeList, usePrefetchMergeList } from './lazy-merge-list';
 import { UploadButton } from './upload-button';
 import { useFileJob } from './use-file-job';
 import styles from './file-tool.module.css';
@@ -27,6 +27,7 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
   const [notice, setNotice] = useState<string | null>(null);
   const { reset } = job;
   const limits = useUploadLimits();
+  usePrefetchMergeList();
 
   const add = useCallback(
     (files: File[]) => {

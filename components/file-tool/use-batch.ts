@@ -6,7 +6,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FileToolDef } from '@/lib/tools/registry';
 import { filterAccepted, rejectedText } from '@/lib/client/accept';
 import { runQueue } from '@/lib/client/batch-queue';
-import { zipBytes, zipName } from '@/lib/client/batch-zip';
 import { runFileJob, type FileJobResult, type JobPhase } from '@/lib/client/job-client';
 import { nextEntryId } from '@/lib/client/file-list';
 import { alertText } from '@/lib/client/job-errors';
@@ -172,6 +171,8 @@ export function useBatch(tool: FileToolDef) {
     const data = await Promise.all(
       done.map(async (it) => ({ name: it.result!.name, data: new Uint8Array(await it.result!.blob.arrayBuffer()) })),
     );
+    // The ZIP writer (fflate) is fetched only when "Download all" is pressed: no page's first load carries it.
+    const { zipBytes, zipName } = await import('@/lib/client/batch-zip');
     const bytes = await zipBytes(data);
     saveBlob(new Blob([bytes as BlobPart], { type: 'application/zip' }), zipName(tool.slug));
   }, [items, tool.slug]);

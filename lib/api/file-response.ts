@@ -15,6 +15,8 @@ export function fileResponse(body: Readable, out: Pick<StoredOutput, 'name' | 'm
   const headers: Record<string, string> = {
     'Content-Type': out.mime,
     'Content-Length': String(out.size),
+    // Next drops Content-Length from route handlers; server.mjs restores it from this (server-length.mjs).
+    'X-OneDesk-Stored-Length': String(out.size),
     'Content-Disposition': contentDisposition(out.name),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',

@@ -133,8 +133,9 @@ describe('WorkerPool', () => {
     expect(third.notice).toBe(first.notice);
     await new Promise((r) => setTimeout(r, 1000));
     expect(p.stats().workers).toBe(1);
-    await new Promise((r) => setTimeout(r, 1200));
-    expect(p.stats().workers).toBe(0); // idle past warmIdleMs: back to the idle footprint
+    // Idle past warmIdleMs: back to the idle footprint (polled: timers run late on a loaded machine).
+    for (let t = 0; t < 60 && p.stats().workers > 0; t++) await new Promise((r) => setTimeout(r, 100));
+    expect(p.stats().workers).toBe(0);
     expect(await treeRss(Number(first.notice))).toBeNull(); // the process is gone
   });
 
