@@ -159,8 +159,13 @@ async function extractPage(pdfjs, doc, p, task) {
   for (const it of pending) {
     let img = it.inline;
     if (!img) {
-      img = await getObj(page.objs, it.id);
-      if (!img && page.commonObjs.has(it.id)) img = await getObj(page.commonObjs, it.id);
+      // An image used on several pages is cached for the document, in commonObjs, under an id pdf.js
+      // starts with "g_": asking page.objs for it waited out getObj's 5 s for each such image on each page
+      // (pdf-real bacula: 50 s a page of waiting, 4.5 s of work for 10 pages).
+      const own = it.id.startsWith('g_') ? page.commonObjs : page.objs;
+      const other = own === page.objs ? page.commonObjs : page.objs;
+      img = await getObj(own, it.id);
+      if (!img && other.has(it.id)) img = await getObj(other, it.id);
     }
     if (!img || !img.data || !img.width || !img.height || img.width * img.height > MAX_IMAGE_PIXELS) continue;
     const channels = img.kind === 3 ? 4 : img.kind === 2 ? 3 : 1;
@@ -248,10 +253,14 @@ async function extractPage(pdfjs, doc, p, task) {
 // rendered into the picture (its runs are removed, so nothing is doubled); a group holding more text than
 // a drawing's labels is a decorated text area and is left as text. Page-sized boxes are backgrounds.
 const DRAWING_GAP = 6;
+const MUSIC_FONT = /emmentaler|feta|bravura|petaluma|leland|lilyjazz|gonville|sebastian/i;
 async function placeDrawings(doc, page, size, drawn, runs, images, segments, fills, task) {
   const pageArea = size.width * size.height;
   let boxes = drawn.filter((b) => b.w * b.h < 0.5 * pageArea && (b.w > 0.5 || b.h > 0.5) && b.w < 0.95 * size.width)
     .map((b) => ({ x: b.x, y: b.y, w: b.w, h: b.h, complex: b.complex ? 1 : 0, n: 1 }));
+  // Music notation is glyphs of a music font on staves of straight lines: the glyphs make it a drawing
+  // (rendered with them), not a ruled table of letters.
+  for (const r of runs) if (MUSIC_FONT.test(r.font)) boxes.push({ x: r.x, y: r.y - r.size * 0.8, w: Math.max(r.w, 1), h: r.size, complex: 1, n: 1 });
   if (!boxes.some((b) => b.complex) || boxes.length > 4000) return;
   const near = (a, b) => a.x - DRAWING_GAP <= b.x + b.w && b.x - DRAWING_GAP <= a.x + a.w && a.y - DRAWING_GAP <= b.y + b.h && b.y - DRAWING_GAP <= a.y + a.h;
   // Greedy merging until stable (bounded passes).
@@ -271,7 +280,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   }
   const inside = (r, b) => r.x + r.w / 2 >= b.x && r.x + r.w / 2 <= b.x + b.w && r.y - r.size / 3 >= b.y && r.y - r.size / 3 <= b.y + b.h;
   const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && b.w * b.h < 0.6 * pageArea)
-    .filter((b) => runs.filter((r) => inside(r, b)).reduce((n, r) => n + r.str.split(/\s+/).filter(Boolean).length, 0) <= 40)
+    .filter((b) => runs.filter((r) => inside(r, b) && !MUSIC_FONT.test(r.font)).reduce((n, r) => n + r.str.split(/\s+/).filter(Boolean).length, 0) <= 40)
     .slice(0, 24);
   for (const b0 of regions) {
     const pad = 2;
@@ -281,7 +290,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     // Its labels stay editable text over the picture, which is then rendered without text; rotated labels
     // (not laid out as text) are rendered into it as before.
     const own = runs.filter((q) => inside(q, b));
-    const overlay = own.length > 0 && !own.some((q) => q.rotated || q.invisible);
+    const overlay = own.length > 0 && !own.some((q) => q.rotated || q.invisible || MUSIC_FONT.test(q.font));
     const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', overlay ? await textOps(page) : null);
     if (!r) continue;
     for (let i = runs.length - 1; i >= 0; i--) if (inside(runs[i], b)) runs.splice(i, 1);

@@ -1,0 +1,47 @@
+// Music notation (issue 19; pdf-real lilypond went from 10 to 17 Word pages): noteheads are glyphs of a
+// music font on staves of straight lines, which looked like a ruled table of letters. A music font's glyphs
+// make their staff a drawing, rendered as a picture with them, where it was.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDict, PDFDocument, PDFName, StandardFonts, rgb } from 'pdf-lib';
+import { convertPdf } from './convert';
+
+test('a staff with music-font glyphs becomes a picture, not a table of letters', async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const text = await doc.embedFont(StandardFonts.TimesRoman);
+  const notes = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText('Here is a scale starting on middle C, and an arpeggio:', { x: 60, y: 760, size: 11, font: text });
+  for (let i = 0; i < 5; i++)
+    page.drawLine({
+      start: { x: 60, y: 700 + 4 * i },
+      end: { x: 500, y: 700 + 4 * i },
+      thickness: 0.5,
+      color: rgb(0, 0, 0),
+    });
+  page.drawText('h h h h h h h h', { x: 90, y: 704, size: 16, font: notes });
+  page.drawText('The easiest way to enter notes is by using relative mode.', { x: 60, y: 660, size: 11, font: text });
+  // The notes' font is a music font by name (LilyPond's Emmentaler); pdf.js draws it with a substitute.
+  const saved = await PDFDocument.load(await doc.save());
+  for (const [, obj] of saved.context.enumerateIndirectObjects())
+    if (obj instanceof PDFDict && obj.get(PDFName.of('BaseFont')) === PDFName.of('Helvetica'))
+      obj.set(PDFName.of('BaseFont'), PDFName.of('XDPSRV+Emmentaler-20'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-music-'));
+  try {
+    const f = path.join(dir, 'scale.pdf');
+    fs.writeFileSync(f, await saved.save());
+    const r = await convertPdf(f, 'scale.pdf');
+    fs.writeFileSync(path.join(dir, 'scale.docx'), r.docx);
+    const xml = execFileSync('unzip', ['-p', path.join(dir, 'scale.docx'), 'word/document.xml'], { encoding: 'utf8' });
+    expect(xml).toContain('<w:drawing>');
+    expect(xml).not.toContain('<w:tbl>');
+    const words = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' ');
+    expect(words).toContain('Here is a scale starting on middle C');
+    expect(words).toContain('The easiest way to enter notes');
+    expect(words).not.toMatch(/\bh h\b/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
