@@ -134,6 +134,8 @@ test.describe('limits before upload', () => {
     const sent = apiRequests(page);
     await openTool(page, '/pdf-compress');
     await expect(page.getByTestId('upload-limits')).toHaveText('Up to 100 MB per file.');
+    // Several files are taken, each its own job (a batch), so the hint speaks of files.
+    await expect(page.getByText('or drop files here')).toBeVisible();
     // A sparse 105 MB file: real size on the file system, no 105 MB written.
     const dir = await mkdtemp(path.join(tmpdir(), 'e2e-big-'));
     const big = path.join(dir, 'big.pdf');
@@ -189,7 +191,7 @@ test.describe('drop anywhere', () => {
     const page = await context.newPage();
     await openTool(page, '/pdf-compress');
     expect(await page.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches)).toBe(true);
-    await expect(page.getByText('or drop a file here')).toBeHidden();
+    await expect(page.getByText('or drop files here')).toBeHidden();
     await expect(page.getByTestId('upload-limits')).toBeVisible();
     await context.close();
   });

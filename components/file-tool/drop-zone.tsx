@@ -70,8 +70,9 @@ export function DropZone({ onFiles, disabled = false, multiple = false, children
       data-ready={ready ? 'true' : undefined}
     >
       {children}
-      {/* Hidden on touch screens (CSS): there is nothing to drag from there. */}
-      <p className={styles.dropHint}>{multiple ? 'or drop files here' : 'or drop a file here'}</p>
+      {/* Hidden on touch screens (CSS): nothing to drag from there. "files": every file tool takes several,
+          merges as one job, the others as a batch (issue 20). */}
+      <p className={styles.dropHint}>or drop files here</p>
       {limits && (
         <p className={styles.limits} data-testid="upload-limits">
           {limitsText(limits, multiple)}
