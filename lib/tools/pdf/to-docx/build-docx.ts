@@ -30,8 +30,7 @@ import { tableChild } from './table-docx';
 import { paragraph, place } from './paragraph';
 import { drawingWithLabels } from './drawing-overlay';
 import { fadedScan, imageParagraph, pageBackground } from './images';
-
-const TW = 20; // twips per point
+import { TW } from './units';
 
 type Child = Paragraph | DocxTable;
 

@@ -1,23 +1,12 @@
 // A vector drawing with its labels as editable text (issue 19): the picture, rendered without its text, floats
 // at its place on the page behind the text, and each label line is a framed paragraph at the label's place
 // over it. A paragraph as high as the drawing keeps its room in the flow, as the inline picture did.
-import {
-  FrameAnchorType,
-  FrameWrap,
-  HorizontalPositionRelativeFrom,
-  ImageRun,
-  LineRuleType,
-  Paragraph,
-  TextWrappingType,
-  VerticalPositionRelativeFrom,
-} from 'docx';
+import { FrameAnchorType, FrameWrap, LineRuleType, Paragraph } from 'docx';
 import type { PageImage } from '../pdfjs/protocol';
 import { buildLines, type Para } from './layout';
+import { pictureBehindText } from './images';
 import { paraChildren } from './paragraph';
-
-const TW = 20; // twips per point
-const PX = 96 / 72; // docx image sizes are in pixels at 96 dpi
-const EMU = 12700; // EMUs per point (floating offsets)
+import { TW } from './units';
 
 export function drawingWithLabels(img: PageImage & { encoded: NonNullable<PageImage['encoded']> }, before: number) {
   const labels: Paragraph[] = [];
@@ -39,18 +28,7 @@ export function drawingWithLabels(img: PageImage & { encoded: NonNullable<PageIm
       }),
     );
   }
-  const picture = new ImageRun({
-    type: 'png',
-    data: Buffer.from(img.encoded.data),
-    transformation: { width: Math.max(1, Math.round(img.w * PX)), height: Math.max(1, Math.round(img.h * PX)) },
-    floating: {
-      horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: Math.round(img.x * EMU) },
-      verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: Math.round(img.y * EMU) },
-      behindDocument: true,
-      allowOverlap: true,
-      wrap: { type: TextWrappingType.NONE },
-    },
-  });
+  const picture = pictureBehindText('png', Buffer.from(img.encoded.data), img);
   const room = new Paragraph({
     children: [picture],
     spacing: {

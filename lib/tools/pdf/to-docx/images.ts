@@ -10,9 +10,8 @@ import {
 } from 'docx';
 import type { Box, PageData, PageImage, RawPixels } from '../pdfjs/protocol';
 import { looksPhotographic } from '../compress/pixels';
+import { EMU, PX, TW } from './units';
 
-const TW = 20; // twips per point
-const PX = 96 / 72; // docx image sizes are in pixels at 96 dpi
 const MAX_IMAGE_DPI = 200;
 
 async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
@@ -58,20 +57,25 @@ export async function imageParagraph(
   });
 }
 
-/** The page picture anchored at the page's corner behind the text, covering the page exactly. */
-export function pageBackground(page: PageData, data: Buffer): ImageRun {
+/** A picture floating behind the text at its place on the page (points from the page's top left corner). */
+export function pictureBehindText(type: 'png' | 'jpg', data: Buffer, box: Box): ImageRun {
   return new ImageRun({
-    type: 'jpg',
+    type,
     data,
-    transformation: { width: Math.round(page.width * PX), height: Math.round(page.height * PX) },
+    transformation: { width: Math.max(1, Math.round(box.w * PX)), height: Math.max(1, Math.round(box.h * PX)) },
     floating: {
-      horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: 0 },
-      verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: 0 },
+      horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: Math.round(box.x * EMU) },
+      verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: Math.round(box.y * EMU) },
       behindDocument: true,
       allowOverlap: true,
       wrap: { type: TextWrappingType.NONE },
     },
   });
+}
+
+/** The page picture anchored at the page's corner behind the text, covering the page exactly. */
+export function pageBackground(page: PageData, data: Buffer): ImageRun {
+  return pictureBehindText('jpg', data, { x: 0, y: 0, w: page.width, h: page.height });
 }
 
 /** A scan behind recognised text: faded to a light watermark, so the editable text reads cleanly while

@@ -13,8 +13,7 @@ import {
 import type { PageLink, TextRun } from '../pdfjs/protocol';
 import type { Line, Para } from './layout';
 import { substituteWidth } from './metrics';
-
-const TW = 20; // twips per point
+import { TW } from './units';
 
 /** Families Word users commonly have (Windows/Office), kept by name. */
 const COMMON_FONTS = new Set([

@@ -15,8 +15,7 @@ import type { PageData, PageLink } from '../pdfjs/protocol';
 import { buildLines, mergeBands, paragraphs } from './layout';
 import { paragraph } from './paragraph';
 import type { Table } from './tables';
-
-const TW = 20; // twips per point
+import { TW } from './units';
 
 export async function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): Promise<DocxTable> {
   const widths = t.xs.slice(1).map((x, i) => Math.max(1, Math.round((x - t.xs[i]) * TW)));
