@@ -129,6 +129,9 @@ export class PageReader {
       this.workers = this.workers.filter((w) => w !== slot); // failed to start: the next read starts another
       throw e;
     }
+    // close() may have stopped this worker while it started (the job ended on a limit): tesseract.js would
+    // then throw from inside its own job start instead of answering.
+    if (!this.workers.includes(slot)) throw new Error('OCR reader closed');
     try {
       return await this.readWith(worker, image, dpi);
     } finally {
