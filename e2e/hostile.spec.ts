@@ -143,7 +143,8 @@ test.describe('hostile input', () => {
         const o = await attempt(request, tool, files);
         report.push(`${name} -> ${tool.api}: ${o.step} ${o.status} ${o.body.error ?? 'ok'}`);
         expectClear(o, `${name} -> ${tool.api}`);
-        if (name === 'shattered-1.pdf') expect(o.status, `${name} is valid and must work with ${tool.api}`).toBe(200);
+        if (name === 'shattered-1.pdf')
+          expect(o.status, `${name} is valid and must work with ${tool.api}: ${o.body.error ?? 'ok'}`).toBe(200);
         await serverStillAnswers(request);
       }
     }
