@@ -245,6 +245,11 @@ test.describe('results', () => {
     });
     expect(inked.width).toBeGreaterThan(30);
     expect(inked.dark).toBeGreaterThan(0);
+    // A drawn thumbnail, portrait or landscape, keeps the placeholder's 36 x 48 box (file-tool.module.css), so
+    // rows never move when thumbnails arrive (a late one once moved a Remove button from under a click).
+    await expect(thumbs.last()).toHaveAttribute('data-state', 'ok');
+    for (const box of await Promise.all((await thumbs.all()).map((t) => t.boundingBox())))
+      expect([box!.width, box!.height]).toEqual([36, 48]);
     await page.getByRole('button', { name: 'Merge PDF Files' }).click();
     await expect(page.getByTestId('job-success')).toHaveText('Done: 2 files merged into Merged_File.pdf.');
   });

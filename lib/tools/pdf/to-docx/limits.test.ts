@@ -124,14 +124,16 @@ test('capped decoders stop at the cap for every content filter', async () => {
 
 test('the pdf.js thread is stopped as "memory" when the process RSS grows past its bound', async () => {
   const { runPdfjs } = await import('../pdfjs/host');
-  const f = write('huge-rss.pdf', await hugePagePdf(10_000));
+  // Four 16-megapixel renders (each about 110-170 MB of RSS over 0.4 s): one page was too short a peak on a
+  // fast machine, where the 50 ms sampler, or memory the previous tests freed meanwhile, could miss it.
+  const f = write('huge-rss.pdf', await hugePagePdf(10_000, 4));
   await expect(
     runPdfjs(
       {
         kind: 'extract',
         path: f,
         renderDpi: 150,
-        maxPages: 1,
+        maxPages: 4,
         limits: { pagePixels: 16e6, jobPixels: 1e9 },
         drawingDpi: 0,
       },
