@@ -26,6 +26,8 @@ process.on('message', async (req) => {
     case 'bloat': { held = Buffer.alloc(200 * 1024 * 1024, 1); return reply({ ok: true, output: { path: req.workDir + '/out', notice: String(process.pid) } }); }
     // Loads a 200 MB "model" once and keeps it for its next jobs (like the background-removal session).
     case 'model': { held ??= Buffer.alloc(200 * 1024 * 1024, 1); return reply({ ok: true, output: { path: req.workDir + '/out', notice: String(process.pid) } }); }
+    // A light job of another tool: 120 MB for a moment (long enough for the memory sampler), then released.
+    case 'grow': { let b = Buffer.alloc(120 * 1024 * 1024, 1); await new Promise((r) => setTimeout(r, 400)); b = null; return reply({ ok: true, output: { path: req.workDir + '/out', notice: String(process.pid) } }); }
   }
 });
 `;
@@ -150,6 +152,25 @@ describe('WorkerPool', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(p2.stats().workers).toBe(0);
     expect(bloat.notice).not.toBe(big.notice);
+  });
+
+  it("runs another tool's job on a fresh runner, not on one holding a model (that memory is not the job's)", async () => {
+    // The CI flake of pdf/to_docx on shattered-1 (422): the runner it had used before had since loaded the
+    // background-removal model (kept resident up to its recycle size), so OCR's memory plus the model
+    // passed the job's cap. Here: 'grow' (120 MB) fits the 300 MB cap alone, not beside the 200 MB model.
+    const p = make({
+      memoryMb: 300,
+      recycleMb: 280,
+      perToolRecycleMb: { model: 400 },
+      perToolMemoryMb: { model: 600 },
+    });
+    const a = await p.run(job('grow'));
+    const m = await p.run(job('model'));
+    expect(m.notice).toBe(a.notice); // one runner: it now holds the model and has run 'grow' before
+    const b = await p.run(job('grow'));
+    expect(b.notice).not.toBe(m.notice);
+    expect(p.stats().workers).toBe(1); // the model's runner was replaced, not added to
+    expect(await p.run(job('grow'))).toMatchObject({ notice: b.notice }); // the fresh runner is reused
   });
 
   it('gives a waiting client a runner while another client holds two', async () => {

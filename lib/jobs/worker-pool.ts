@@ -197,9 +197,17 @@ export class WorkerPool {
         if (this.running(job.client) === 0 && this.preemptFor()) continue;
         return;
       }
-      const slot =
-        idle.find((s) => s.warm.has(job.req.api)) ??
-        (this.slots.length < this.opts.size ? this.spawn() : (idle.find((s) => s.warm.size === 0) ?? idle[0]));
+      // A runner that keeps another tool's model resident (up to that tool's recycle size) has that much
+      // less of the memory cap left for this job: a light job there could be refused (422) only because of
+      // which runner happened to be idle. It goes to another runner, or that one is replaced by a fresh one.
+      const usable = idle.filter((s) => !this.holdsOtherModel(s, job.req.api));
+      let slot =
+        usable.find((s) => s.warm.has(job.req.api)) ??
+        (this.slots.length < this.opts.size ? this.spawn() : (usable.find((s) => s.warm.size === 0) ?? usable[0]));
+      if (!slot) {
+        this.retire(idle[0], false);
+        slot = this.spawn();
+      }
       this.queue.splice(i, 1);
       this.start(slot, job);
     }
@@ -339,6 +347,12 @@ export class WorkerPool {
       }
     }
     this.pump();
+  }
+
+  /** Whether the runner has loaded a tool other than `api` that is allowed to stay resident (a model). */
+  private holdsOtherModel(slot: Slot, api: string): boolean {
+    for (const a of slot.warm) if (a !== api && (this.opts.perToolRecycleMb?.[a] ?? 0) > 0) return true;
+    return false;
   }
 
   /** The largest per-tool recycle size among the tools this runner has loaded (0: none). */
