@@ -6,10 +6,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/** Scripts written without spaces between words: there a "word" between punctuation is a whole clause,
+ * cut wherever a line ends, so a reflowed paragraph would lose it whole. Each character counts instead. */
+const UNSPACED = /([\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}])/gu;
+
+/** Words of a text. NFKC first: the source's ligature characters ("ﬁ", U+FB01) and compatibility forms are
+ * the same words as the letters a DOCX holds ("fi"). */
 export const words = (t: string): string[] =>
   t
+    .normalize('NFKC')
     .replace(/\u00ad\s*/g, '')
     .toLowerCase()
+    .replace(UNSPACED, ' $1 ')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0);
 
