@@ -68,7 +68,9 @@ describe('cost estimate on time bombs', () => {
       code: 'UNPROCESSABLE',
       message: expect.stringMatching(/^"scanned-book\.pdf" is too large or complex to process within/),
     });
-    expect(Date.now() - t).toBeLessThan(10_000);
+    // Refused from the estimate, not by running it: the OCR alone would take over 20 minutes, so a minute
+    // tells the two apart even on a loaded machine (it took 4 s of the former 10 s bound at load 14).
+    expect(Date.now() - t).toBeLessThan(60_000);
     // The same pages are cheap for the tools that do not read them.
     for (const api of ['pdf/compress', 'pdf/lock'] as const) {
       await expect(checkJobCost(api, inputs, {}, LIMIT_MS)).resolves.toMatchObject({ seconds: expect.any(Number) });

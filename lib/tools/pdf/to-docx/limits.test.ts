@@ -78,20 +78,19 @@ test('past the per-job pixel budget the job stops with a 422 naming the file', a
 
 test('40 large blank pages are not rendered and do not hold the worker', async () => {
   const f = write('blank.pdf', await blankLargePagesPdf(40));
-  const t = Date.now();
   const r = await convertPdf(f, 'blank.pdf');
-  expect(Date.now() - t).toBeLessThan(15_000);
   expect(r.pages).toBe(40);
   expect(r.scannedPages).toEqual([]);
+  // Not rendered (the proof is the output, not a clock): no page became a picture.
+  expect(await mediaPixels(r.docx)).toBe(0);
 }, 120_000);
 
 test('a 1 MB Flate content bomb is refused before pdf.js inflates it (422 naming the file)', async () => {
   const bytes = await contentBombPdf(1);
   expect(bytes.length).toBeLessThan(1.2 * 1024 * 1024);
   const f = write('bomb.pdf', bytes);
-  const t = Date.now();
+  // Refused before inflating: RSS stays far below the ~1 GB the inflated content would take (no clock).
   const r = await peakGrowth(() => convertPdf(f, 'bomb.pdf'));
-  expect(Date.now() - t).toBeLessThan(20_000);
   expect(isAppError(r.error)).toBe(true);
   expect((r.error as { code: string }).code).toBe('UNPROCESSABLE');
   expect((r.error as Error).message).toMatch(/^"bomb\.pdf" has page content too large to convert/);
