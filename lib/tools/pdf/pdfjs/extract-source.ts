@@ -256,11 +256,22 @@ const DRAWING_GAP = 6;
 const MUSIC_FONT = /emmentaler|feta|bravura|petaluma|leland|lilyjazz|gonville|sebastian/i;
 async function placeDrawings(doc, page, size, drawn, runs, images, segments, fills, task) {
   const pageArea = size.width * size.height;
-  let boxes = drawn.filter((b) => b.w * b.h < 0.5 * pageArea && (b.w > 0.5 || b.h > 0.5) && b.w < 0.95 * size.width)
+  // Paths are cut to the page (a logo's clipped artwork may reach far outside it): off the page they would
+  // join unrelated boxes into one region of nothing.
+  const onPage = (b) => {
+    const x = Math.max(0, b.x), y = Math.max(0, b.y);
+    return { ...b, x, y, w: Math.min(size.width, b.x + b.w) - x, h: Math.min(size.height, b.y + b.h) - y };
+  };
+  let boxes = drawn.map(onPage).filter((b) => b.w >= 0 && b.h >= 0 && b.w * b.h < 0.5 * pageArea && (b.w > 0.5 || b.h > 0.5) && b.w < 0.95 * size.width && b.h < 0.95 * size.height)
     .map((b) => ({ x: b.x, y: b.y, w: b.w, h: b.h, complex: b.complex ? 1 : 0, n: 1 }));
   // Music notation is glyphs of a music font on staves of straight lines: the glyphs make it a drawing
   // (rendered with them), not a ruled table of letters.
   for (const r of runs) if (MUSIC_FONT.test(r.font)) boxes.push({ x: r.x, y: r.y - r.size * 0.8, w: Math.max(r.w, 1), h: r.size, complex: 1, n: 1 });
+  // A picture made of several overlapping images (a logo cut in pieces, a mask over a photo): placed one by
+  // one in the flow they would stack down the page, so the group is rendered as one drawing.
+  const pics = images.filter((o) => o.w * o.h < 0.5 * pageArea);
+  const cross = (a, o) => a.x + 1 < o.x + o.w && o.x + 1 < a.x + a.w && a.y + 1 < o.y + o.h && o.y + 1 < a.y + a.h;
+  for (const o of pics) if (pics.some((q) => q !== o && cross(o, q))) boxes.push({ x: o.x, y: o.y, w: o.w, h: o.h, complex: 1, n: 1 });
   if (!boxes.some((b) => b.complex) || boxes.length > 4000) return;
   const near = (a, b) => a.x - DRAWING_GAP <= b.x + b.w && b.x - DRAWING_GAP <= a.x + a.w && a.y - DRAWING_GAP <= b.y + b.h && b.y - DRAWING_GAP <= a.y + a.h;
   // Greedy merging until stable (bounded passes).
@@ -283,6 +294,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     .filter((b) => runs.filter((r) => inside(r, b) && !MUSIC_FONT.test(r.font)).reduce((n, r) => n + r.str.split(/\s+/).filter(Boolean).length, 0) <= 40)
     .slice(0, 24);
   for (const b0 of regions) {
+    absorbLabels(b0, runs, inside);
     const pad = 2;
     const b = { x: Math.max(0, b0.x - pad), y: Math.max(0, b0.y - pad), w: 0, h: 0 };
     b.w = Math.min(size.width, b0.x + b0.w + pad) - b.x;
@@ -302,6 +314,33 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
       if (within({ x: Math.min(sg.x1, sg.x2), y: Math.min(sg.y1, sg.y2), w: Math.abs(sg.x2 - sg.x1), h: Math.abs(sg.y2 - sg.y1) })) segments.splice(i, 1);
     }
     images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi }, labels: overlay ? own : undefined });
+  }
+}
+
+// A diagram's labels often sit just outside its paths (the names of a curve's end points, an axis name):
+// left out, they made columns beside the picture, and in a table cell the labels over it cannot be placed.
+// A short run within 1.5 em of the box whose whole line is within that reach (not the start of a text
+// line beside the figure) belongs to the drawing.
+const LABEL_CHARS = 4;
+function absorbLabels(b, runs, inside) {
+  const box = (r) => ({ x: r.x, y: r.y - r.size * 0.8, w: Math.max(r.w, 0.5), h: r.size });
+  const within = (o, z) => o.x >= z.x && o.y >= z.y && o.x + o.w <= z.x + z.w && o.y + o.h <= z.y + z.h;
+  for (let pass = 0; pass < 3; pass++) {
+    let grown = false;
+    for (const r of runs) {
+      if (inside(r, b) || r.rotated || r.invisible || r.str.replace(/\s/g, '').length > LABEL_CHARS) continue;
+      const em = Math.max(4, r.size) * 1.5;
+      const reach = { x: b.x - em, y: b.y - em, w: b.w + 2 * em, h: b.h + 2 * em };
+      if (!within(box(r), reach)) continue;
+      const line = runs.filter((q) => q !== r && Math.abs(q.y - r.y) < r.size * 0.6 && !inside(q, b));
+      if (line.some((q) => !within(box(q), reach) || q.str.replace(/\s/g, '').length > LABEL_CHARS)) continue;
+      const q = box(r);
+      const x = Math.min(b.x, q.x), y = Math.min(b.y, q.y);
+      b.w = Math.max(b.x + b.w, q.x + q.w) - x; b.h = Math.max(b.y + b.h, q.y + q.h) - y;
+      b.x = x; b.y = y;
+      grown = true;
+    }
+    if (!grown) break;
   }
 }
 

@@ -1,0 +1,88 @@
+// Which parts of a page make one drawing (issue 19; pdf-real asymptote and bacula overflowed a page):
+// labels just outside a diagram's paths (a curve's end points) belong to it, instead of columns beside the
+// picture; a logo made of overlapping images is one picture, not pieces stacked down the page; artwork
+// clipped far outside the page (and page-tall strips) does not merge unrelated boxes into one region.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { runPdfjs } from '../pdfjs/host';
+import type { PageData } from '../pdfjs/protocol';
+import { RENDER_LIMITS } from './convert';
+
+let dir: string;
+beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-regions-'))));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function firstPage(bytes: Uint8Array): Promise<PageData> {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, bytes);
+  const pages: PageData[] = [];
+  await runPdfjs(
+    { kind: 'extract', path: file, renderDpi: 0, maxPages: 1, limits: RENDER_LIMITS, drawingDpi: 220 },
+    { onPage: (p) => pages.push(p) },
+  );
+  return pages[0];
+}
+
+test("a diagram's labels just outside its curve are its labels, over one picture", async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const page = doc.addPage([595, 842]);
+  page.drawText('As illustrated in the diagram below, the midpoints are constructed from two endpoints.', {
+    x: 60,
+    y: 700,
+    size: 10,
+    font,
+  });
+  // a curve and its control polygon (diagonals)
+  page.drawSvgPath('M 0 0 C 60 -80 240 -80 300 0', { x: 150, y: 600, borderColor: rgb(0, 0, 1), borderWidth: 1 });
+  page.drawSvgPath('M 0 0 L 60 -80 L 240 -80 L 300 0', { x: 150, y: 600, borderColor: rgb(1, 0, 0), borderWidth: 0.5 });
+  // end-point names beside the curve's ends, outside its box
+  page.drawText('z0', { x: 138, y: 596, size: 10, font });
+  page.drawText('z1', { x: 454, y: 596, size: 10, font });
+  page.drawText('Here the first-order midpoints are shown, and the curve is then constructed recursively.', {
+    x: 60,
+    y: 480,
+    size: 10,
+    font,
+  });
+  const p = await firstPage(await doc.save());
+  const pictures = p.images.filter((i) => i.encoded);
+  expect(pictures).toHaveLength(1);
+  expect(pictures[0].labels?.map((r) => r.str).sort()).toEqual(['z0', 'z1']);
+  expect(pictures[0].x).toBeLessThanOrEqual(138);
+  expect(pictures[0].x + pictures[0].w).toBeGreaterThanOrEqual(464);
+  // the body text stays page text
+  expect(p.runs.map((r) => r.str).join(' ')).toMatch(/As illustrated.*Here the first-order/);
+}, 60_000);
+
+test('a logo of overlapping images is one picture; a page-tall strip and clipped artwork do not join it', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  const png = (r: number, g: number, b: number) =>
+    sharp({ create: { width: 60, height: 60, channels: 3, background: { r, g, b } } })
+      .png()
+      .toBuffer();
+  const a = await doc.embedPng(await png(200, 20, 20));
+  const b = await doc.embedPng(await png(20, 20, 20));
+  page.drawRectangle({ x: 0, y: 0, width: 40, height: 842, color: rgb(0.5, 0.5, 0.5) }); // page-tall strip
+  page.drawImage(a, { x: 60, y: 700, width: 80, height: 100 });
+  page.drawImage(b, { x: 110, y: 720, width: 90, height: 40 });
+  page.drawSvgPath('M 0 0 C 10 10 20 10 30 0', { x: 150, y: 770, borderColor: rgb(1, 0, 0), borderWidth: 2 });
+  page.drawText('The Leading Open Source Backup Solution', { x: 60, y: 650, size: 20, font });
+  for (let i = 0; i < 20; i++) page.drawText(`Line ${i + 1} of the guide.`, { x: 60, y: 600 - 14 * i, size: 10, font });
+  const p = await firstPage(await doc.save());
+  const pictures = p.images.filter((i) => i.encoded);
+  expect(pictures).toHaveLength(1);
+  const [pic] = pictures;
+  // the two images and the curve, not the strip at x < 40 nor the text below
+  expect(pic.x).toBeGreaterThanOrEqual(50);
+  expect(pic.x).toBeLessThanOrEqual(60);
+  expect(pic.x + pic.w).toBeGreaterThanOrEqual(200);
+  expect(pic.y + pic.h).toBeLessThan(842 - 650);
+  expect(p.images.filter((i) => !i.encoded)).toEqual([]); // the pieces are in the picture, not placed again
+  expect(p.runs.some((r) => r.str.includes('Leading Open Source'))).toBe(true);
+}, 60_000);
