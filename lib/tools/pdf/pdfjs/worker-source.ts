@@ -1,6 +1,7 @@
 // The pdf.js thread's code (plain JS, run as an eval worker by host.ts). Kept small: it only opens the
 // document and turns pdf.js's output into the plain data of protocol.ts; layout analysis is TypeScript.
 import { EXTRACT_SOURCE } from './extract-source';
+import { DRAWINGS_SOURCE } from './drawings-source';
 
 /** Images above this many pixels are neither decoded nor placed. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -26,6 +27,7 @@ async function main() {
 }
 
 ${EXTRACT_SOURCE}
+${DRAWINGS_SOURCE}
 
 // The fonts page 1 selects, in order, as pdf.js converted them (compress/type1-to-cff.ts).
 async function convertedFonts(pdfjs, doc) {

@@ -1,0 +1,112 @@
+// pdf.js side of PDF to Word, drawings (plain JS, inlined into the pdf.js thread by worker-source.ts after
+// extract-source.ts, whose renderRegion it uses): which paths, images and labels of a page make one picture.
+export const DRAWINGS_SOURCE = String.raw`
+// Vector drawings (logos, diagrams, charts): path boxes that touch are grouped; a group with curves,
+// diagonals or gradients (tables and rules are straight and axis-aligned, and stay tables) and little text
+// is rendered from the page at task.drawingDpi as one picture in its place. The text inside it is
+// rendered into the picture (its runs are removed, so nothing is doubled); a group holding more text than
+// a drawing's labels is a decorated text area and is left as text. Page-sized boxes are backgrounds.
+const DRAWING_GAP = 6;
+const MUSIC_FONT = /emmentaler|feta|bravura|petaluma|leland|lilyjazz|gonville|sebastian/i;
+async function placeDrawings(doc, page, size, drawn, runs, images, segments, fills, task) {
+  const pageArea = size.width * size.height;
+  // Paths are cut to the page (a logo's clipped artwork may reach far outside it): off the page they would
+  // join unrelated boxes into one region of nothing.
+  const onPage = (b) => {
+    const x = Math.max(0, b.x), y = Math.max(0, b.y);
+    return { ...b, x, y, w: Math.min(size.width, b.x + b.w) - x, h: Math.min(size.height, b.y + b.h) - y };
+  };
+  let boxes = drawn.map(onPage).filter((b) => b.w >= 0 && b.h >= 0 && b.w * b.h < 0.5 * pageArea && (b.w > 0.5 || b.h > 0.5) && b.w < 0.95 * size.width && b.h < 0.95 * size.height)
+    .map((b) => ({ x: b.x, y: b.y, w: b.w, h: b.h, complex: b.complex ? 1 : 0, n: 1 }));
+  // Music notation is glyphs of a music font on staves of straight lines: the glyphs make it a drawing
+  // (rendered with them), not a ruled table of letters.
+  for (const r of runs) if (MUSIC_FONT.test(r.font)) boxes.push({ x: r.x, y: r.y - r.size * 0.8, w: Math.max(r.w, 1), h: r.size, complex: 1, n: 1 });
+  // A picture made of several overlapping images (a logo cut in pieces, a mask over a photo): placed one by
+  // one in the flow they would stack down the page, so the group is rendered as one drawing.
+  const pics = images.filter((o) => o.w * o.h < 0.5 * pageArea);
+  const cross = (a, o) => a.x + 1 < o.x + o.w && o.x + 1 < a.x + a.w && a.y + 1 < o.y + o.h && o.y + 1 < a.y + a.h;
+  for (const o of pics) if (pics.some((q) => q !== o && cross(o, q))) boxes.push({ x: o.x, y: o.y, w: o.w, h: o.h, complex: 1, n: 1 });
+  if (!boxes.some((b) => b.complex) || boxes.length > 4000) return;
+  const near = (a, b) => a.x - DRAWING_GAP <= b.x + b.w && b.x - DRAWING_GAP <= a.x + a.w && a.y - DRAWING_GAP <= b.y + b.h && b.y - DRAWING_GAP <= a.y + a.h;
+  // Greedy merging until stable (bounded passes).
+  for (let pass = 0; pass < 8; pass++) {
+    const out = [];
+    let merged = false;
+    for (const b of boxes) {
+      const hit = out.find((o) => near(o, b));
+      if (!hit) { out.push({ ...b }); continue; }
+      const x = Math.min(hit.x, b.x), y = Math.min(hit.y, b.y);
+      hit.w = Math.max(hit.x + hit.w, b.x + b.w) - x; hit.h = Math.max(hit.y + hit.h, b.y + b.h) - y;
+      hit.x = x; hit.y = y; hit.complex += b.complex; hit.n += b.n;
+      merged = true;
+    }
+    boxes = out;
+    if (!merged) break;
+  }
+  const inside = (r, b) => r.x + r.w / 2 >= b.x && r.x + r.w / 2 <= b.x + b.w && r.y - r.size / 3 >= b.y && r.y - r.size / 3 <= b.y + b.h;
+  const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && b.w * b.h < 0.6 * pageArea)
+    .filter((b) => runs.filter((r) => inside(r, b) && !MUSIC_FONT.test(r.font)).reduce((n, r) => n + r.str.split(/\s+/).filter(Boolean).length, 0) <= 40)
+    .slice(0, 24);
+  for (const b0 of regions) {
+    absorbLabels(b0, runs, inside);
+    const pad = 2;
+    const b = { x: Math.max(0, b0.x - pad), y: Math.max(0, b0.y - pad), w: 0, h: 0 };
+    b.w = Math.min(size.width, b0.x + b0.w + pad) - b.x;
+    b.h = Math.min(size.height, b0.y + b0.h + pad) - b.y;
+    // Its labels stay editable text over the picture, which is then rendered without text; rotated labels
+    // (not laid out as text) are rendered into it as before.
+    const own = runs.filter((q) => inside(q, b));
+    const overlay = own.length > 0 && !own.some((q) => q.rotated || q.invisible || MUSIC_FONT.test(q.font));
+    const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', overlay ? await textOps(page) : null);
+    if (!r) continue;
+    for (let i = runs.length - 1; i >= 0; i--) if (inside(runs[i], b)) runs.splice(i, 1);
+    const within = (o) => o.x >= b.x - 1 && o.y >= b.y - 1 && o.x + o.w <= b.x + b.w + 1 && o.y + o.h <= b.y + b.h + 1;
+    for (let i = images.length - 1; i >= 0; i--) if (within(images[i])) images.splice(i, 1);
+    for (let i = fills.length - 1; i >= 0; i--) if (within(fills[i])) fills.splice(i, 1);
+    for (let i = segments.length - 1; i >= 0; i--) {
+      const sg = segments[i];
+      if (within({ x: Math.min(sg.x1, sg.x2), y: Math.min(sg.y1, sg.y2), w: Math.abs(sg.x2 - sg.x1), h: Math.abs(sg.y2 - sg.y1) })) segments.splice(i, 1);
+    }
+    images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi }, labels: overlay ? own : undefined });
+  }
+}
+
+// A diagram's labels often sit just outside its paths (the names of a curve's end points, an axis name):
+// left out, they made columns beside the picture, and in a table cell the labels over it cannot be placed.
+// A short run within 1.5 em of the box whose whole line is within that reach (not the start of a text
+// line beside the figure) belongs to the drawing.
+const LABEL_CHARS = 4;
+function absorbLabels(b, runs, inside) {
+  const box = (r) => ({ x: r.x, y: r.y - r.size * 0.8, w: Math.max(r.w, 0.5), h: r.size });
+  const within = (o, z) => o.x >= z.x && o.y >= z.y && o.x + o.w <= z.x + z.w && o.y + o.h <= z.y + z.h;
+  for (let pass = 0; pass < 3; pass++) {
+    let grown = false;
+    for (const r of runs) {
+      if (inside(r, b) || r.rotated || r.invisible || r.str.replace(/\s/g, '').length > LABEL_CHARS) continue;
+      const em = Math.max(4, r.size) * 1.5;
+      const reach = { x: b.x - em, y: b.y - em, w: b.w + 2 * em, h: b.h + 2 * em };
+      if (!within(box(r), reach)) continue;
+      const line = runs.filter((q) => q !== r && Math.abs(q.y - r.y) < r.size * 0.6 && !inside(q, b));
+      if (line.some((q) => !within(box(q), reach) || q.str.replace(/\s/g, '').length > LABEL_CHARS)) continue;
+      const q = box(r);
+      const x = Math.min(b.x, q.x), y = Math.min(b.y, q.y);
+      b.w = Math.max(b.x + b.w, q.x + q.w) - x; b.h = Math.max(b.y + b.h, q.y + q.h) - y;
+      b.x = x; b.y = y;
+      grown = true;
+    }
+    if (!grown) break;
+  }
+}
+
+// Indices of the text-showing operators in the operator list a render uses (same intent and annotation
+// mode, so the indices match): rendering with them filtered out draws a region without its text.
+const TEXT_OPS = ['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText'];
+async function textOps(page) {
+  const { OPS } = await import(lib); // the module already loaded (workerData.lib)
+  const text = new Set(TEXT_OPS.map((n) => OPS[n]));
+  const list = await page.getOperatorList({ intent: 'display', annotationMode: 0 });
+  const skip = new Set();
+  list.fnArray.forEach((fn, i) => { if (text.has(fn)) skip.add(i); });
+  return skip;
+}
+`;
