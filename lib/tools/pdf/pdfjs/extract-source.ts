@@ -233,6 +233,7 @@ async function extractPage(pdfjs, doc, p, task) {
     }
   } catch {}
 
+  dropTextShadows(images, runs);
   if (task.drawingDpi > 0 && runs.length > 0) {
     await placeDrawings(doc, page, { width: vp.width, height: vp.height }, drawn, runs, images, segments, fills, task);
   }
@@ -245,6 +246,23 @@ async function extractPage(pdfjs, doc, p, task) {
   }
   page.cleanup();
   return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered };
+}
+
+// An image lying under a line of text and no taller than it (the text's shadow, or a picture of that same
+// text): placed in the flow it takes a line of its own and shows the text twice (bacula's cover footer ran
+// onto a page of its own). The text stays, editable.
+function dropTextShadows(images, runs) {
+  for (let i = images.length - 1; i >= 0; i--) {
+    const o = images[i];
+    const under = runs.some((r) => {
+      if (r.rotated || r.invisible || o.h > r.size * 2) return false;
+      const top = r.y - r.size * 0.9, bottom = r.y + r.size * 0.3;
+      const ox = Math.min(o.x + o.w, r.x + r.w) - Math.max(o.x, r.x);
+      const oy = Math.min(o.y + o.h, bottom) - Math.max(o.y, top);
+      return ox > 0 && oy > 0 && ox * oy >= 0.8 * o.w * o.h;
+    });
+    if (under) images.splice(i, 1);
+  }
 }
 
 const PAINT_OPS = ['fill', 'eoFill', 'stroke', 'closeStroke', 'fillStroke', 'eoFillStroke', 'closeFillStroke', 'closeEOFillStroke',

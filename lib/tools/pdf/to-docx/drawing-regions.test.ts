@@ -1,7 +1,8 @@
 // Which parts of a page make one drawing (issue 19; pdf-real asymptote and bacula overflowed a page):
 // labels just outside a diagram's paths (a curve's end points) belong to it, instead of columns beside the
 // picture; a logo made of overlapping images is one picture, not pieces stacked down the page; artwork
-// clipped far outside the page (and page-tall strips) does not merge unrelated boxes into one region.
+// clipped far outside the page (and page-tall strips) does not merge unrelated boxes into one region; an
+// image that is only a line of text's shadow is not placed as a second line.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,4 +86,29 @@ test('a logo of overlapping images is one picture; a page-tall strip and clipped
   expect(pic.y + pic.h).toBeLessThan(842 - 650);
   expect(p.images.filter((i) => !i.encoded)).toEqual([]); // the pieces are in the picture, not placed again
   expect(p.runs.some((r) => r.str.includes('Leading Open Source'))).toBe(true);
+}, 60_000);
+
+test("an image under a line of text, no taller than it (the text's shadow), is dropped; the text stays", async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  const grey = await doc.embedPng(
+    await sharp({ create: { width: 240, height: 12, channels: 3, background: { r: 150, g: 150, b: 150 } } })
+      .png()
+      .toBuffer(),
+  );
+  const photo = await doc.embedPng(
+    await sharp({ create: { width: 100, height: 80, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+      .png()
+      .toBuffer(),
+  );
+  page.drawText('A photo above the footer.', { x: 60, y: 760, size: 12, font });
+  page.drawImage(photo, { x: 60, y: 600, width: 200, height: 150 });
+  const footer = 'Bacula is a registered trademark of Kern Sibbald';
+  page.drawImage(grey, { x: 304, y: 17, width: font.widthOfTextAtSize(footer, 9.6), height: 11 });
+  page.drawText(footer, { x: 304, y: 20, size: 9.6, font });
+  const p = await firstPage(await doc.save());
+  expect(p.images).toHaveLength(1); // the photo
+  expect(p.images[0].h).toBeGreaterThan(100);
+  expect(p.runs.some((r) => r.str.includes('registered trademark'))).toBe(true);
 }, 60_000);
