@@ -12,16 +12,26 @@ function boxMean(src: Float32Array, w: number, h: number, r: number, tmp: Float3
   // 1 / (window width) per column: a multiplication per pixel instead of a division.
   const invX = new Float64Array(w);
   for (let x = 0; x < w; x++) invX[x] = 1 / (Math.min(w - 1, x + r) - Math.max(0, x - r) + 1);
+  const e1 = Math.min(w, r + 1),
+    e2 = Math.max(e1, w - r);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     let acc = 0;
     for (let x = 0; x <= Math.min(r, w - 1); x++) acc += src[row + x];
     tmp[row] = acc * invX[0];
-    for (let x = 1; x < w; x++) {
-      const lo = x - r - 1,
-        hi = x + r;
-      if (hi < w) acc += src[row + hi];
-      if (lo >= 0) acc -= src[row + lo];
+    // Three spans, so the inner loop has no bounds tests: no pixel leaving yet, both, none entering.
+    let x = 1;
+    for (; x < e1; x++) {
+      if (x + r < w) acc += src[row + x + r];
+      tmp[row + x] = acc * invX[x];
+    }
+    for (; x < e2; x++) {
+      acc += src[row + x + r];
+      acc -= src[row + x - r - 1];
+      tmp[row + x] = acc * invX[x];
+    }
+    for (; x < w; x++) {
+      acc -= src[row + x - r - 1];
       tmp[row + x] = acc * invX[x];
     }
   }
@@ -39,7 +49,178 @@ function boxMean(src: Float32Array, w: number, h: number, r: number, tmp: Float3
   }
 }
 
+/**
+ * The guided filter's coefficients over the region [x0, x0 + rw) x [y0, y0 + rh) of the grid: a = (Sigma +
+ * eps I)^-1 cov(I, p) and b = mean_p - a . mean_I, box-meaned again, left in P[4..7] (region-sized).
+ */
+function fitRegion(
+  guide: Uint8Array,
+  mask: Uint8Array,
+  gw: number,
+  x0: number,
+  y0: number,
+  rw: number,
+  rh: number,
+  r: number,
+  eps: number,
+  P: Float32Array[],
+  tmp: Float32Array,
+): void {
+  // Planes: I_r, I_g, I_b, p, then products rr rg rb gg gb bb, rp gp bp. All box-filtered.
+  const [Ir, Ig, Ib, p, rr, rg, rb, gg, gb, bb, rp, gp, bp] = P;
+  for (let y = 0, i = 0; y < rh; y++) {
+    for (let x = 0, g = (y0 + y) * gw + x0; x < rw; x++, i++, g++) {
+      const R = guide[g * 3] / 255,
+        G = guide[g * 3 + 1] / 255,
+        B = guide[g * 3 + 2] / 255,
+        M = mask[g] / 255;
+      Ir[i] = R;
+      Ig[i] = G;
+      Ib[i] = B;
+      p[i] = M;
+      rr[i] = R * R;
+      rg[i] = R * G;
+      rb[i] = R * B;
+      gg[i] = G * G;
+      gb[i] = G * B;
+      bb[i] = B * B;
+      rp[i] = R * M;
+      gp[i] = G * M;
+      bp[i] = B * M;
+    }
+  }
+  for (const plane of P) boxMean(plane, rw, rh, r, tmp);
+  // Per pixel: a = (Sigma + eps I)^-1 cov(I, p), b = mean_p - a . mean_I. Stored into ar, ag, ab, b.
+  const ar = rr,
+    ag = rg,
+    ab = rb,
+    bq = gg; // reuse planes already consumed
+  for (let i = 0, n = rw * rh; i < n; i++) {
+    const mr = Ir[i],
+      mg = Ig[i],
+      mb = Ib[i],
+      mp = p[i];
+    const s11 = rr[i] - mr * mr + eps,
+      s12 = rg[i] - mr * mg,
+      s13 = rb[i] - mr * mb;
+    const s22 = gg[i] - mg * mg + eps,
+      s23 = gb[i] - mg * mb,
+      s33 = bb[i] - mb * mb + eps;
+    const c1 = rp[i] - mr * mp,
+      c2 = gp[i] - mg * mp,
+      c3 = bp[i] - mb * mp;
+    // Inverse of the symmetric 3x3 matrix by cofactors.
+    const i11 = s22 * s33 - s23 * s23,
+      i12 = s13 * s23 - s12 * s33,
+      i13 = s12 * s23 - s13 * s22;
+    const i22 = s11 * s33 - s13 * s13,
+      i23 = s12 * s13 - s11 * s23,
+      i33 = s11 * s22 - s12 * s12;
+    const det = s11 * i11 + s12 * i12 + s13 * i13;
+    const a1 = (i11 * c1 + i12 * c2 + i13 * c3) / det;
+    const a2 = (i12 * c1 + i22 * c2 + i23 * c3) / det;
+    const a3 = (i13 * c1 + i23 * c2 + i33 * c3) / det;
+    ar[i] = a1;
+    ag[i] = a2;
+    ab[i] = a3;
+    bq[i] = mp - a1 * mr - a2 * mg - a3 * mb;
+  }
+  for (const plane of [ar, ag, ab, bq]) boxMean(plane, rw, rh, r, tmp);
+}
+
+export interface Coefficients {
+  ar: Float32Array;
+  ag: Float32Array;
+  ab: Float32Array;
+  bq: Float32Array;
+}
+
+/** Tile size (grid pixels) of the coefficient fit. */
+const TILE = 64;
+
+/**
+ * The box-meaned coefficients over the whole w x h grid, fitted tile by tile: a tile whose mask is flat
+ * within the filter's reach (2r: two box means) has a = 0 and b = the mask there, so only tiles near the
+ * mask's edges are computed (typically a third to a half of them), each on its tile plus a 2r margin so
+ * its own pixels see the same windows as in a whole-grid fit. `tile` = Infinity fits the grid in one piece.
+ */
+export function fitCoefficients(
+  guide: Uint8Array,
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  r: number,
+  eps: number,
+  tile = TILE,
+): Coefficients {
+  const n = w * h;
+  const ar = new Float32Array(n),
+    ag = new Float32Array(n),
+    ab = new Float32Array(n),
+    bq = new Float32Array(n);
+  for (let i = 0; i < n; i++) bq[i] = mask[i] / 255;
+  const reach = 2 * r;
+  const tw = Math.min(w, tile),
+    th = Math.min(h, tile);
+  const size = Math.min(w, tw + 2 * reach) * Math.min(h, th + 2 * reach);
+  const P = Array.from({ length: 13 }, () => new Float32Array(size));
+  const tmp = new Float32Array(size);
+  for (let ty0 = 0; ty0 < h; ty0 += th) {
+    const ty1 = Math.min(h, ty0 + th),
+      ry0 = Math.max(0, ty0 - reach),
+      ry1 = Math.min(h, ty1 + reach);
+    for (let tx0 = 0; tx0 < w; tx0 += tw) {
+      const tx1 = Math.min(w, tx0 + tw),
+        rx0 = Math.max(0, tx0 - reach),
+        rx1 = Math.min(w, tx1 + reach);
+      const v = mask[ry0 * w + rx0];
+      let flat = true;
+      for (let y = ry0; y < ry1 && flat; y++)
+        for (let x = rx0, i = y * w + rx0; x < rx1; x++, i++)
+          if (mask[i] !== v) {
+            flat = false;
+            break;
+          }
+      if (flat) continue;
+      const rw = rx1 - rx0;
+      fitRegion(guide, mask, w, rx0, ry0, rw, ry1 - ry0, r, eps, P, tmp);
+      for (let y = ty0; y < ty1; y++)
+        for (let x = tx0, i = y * w + tx0, k = (y - ry0) * rw + (tx0 - rx0); x < tx1; x++, i++, k++) {
+          ar[i] = P[4][k];
+          ag[i] = P[5][k];
+          ab[i] = P[6][k];
+          bq[i] = P[7][k];
+        }
+    }
+  }
+  return { ar, ag, ab, bq };
+}
+
+/**
+ * The image shrunk to the coefficient grid (RGB). Depends on the image only: the cut-out starts it before the
+ * model runs, so for a large photo sharp's resize overlaps the inference.
+ */
+export async function gridGuide(rgba: Buffer, width: number, height: number): Promise<Buffer> {
+  const { w, h } = gridSize(width, height);
+  if (w < width || h < height)
+    return sharp(rgba, { raw: { width, height, channels: 4 } })
+      .resize(w, h, { fit: 'fill' })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+  const n = w * h;
+  const guide = Buffer.allocUnsafe(n * 3);
+  for (let i = 0; i < n; i++) {
+    guide[i * 3] = rgba[i * 4];
+    guide[i * 3 + 1] = rgba[i * 4 + 1];
+    guide[i * 3 + 2] = rgba[i * 4 + 2];
+  }
+  return guide;
+}
+
 export interface GuidedOptions {
+  /** gridGuide(rgba, width, height), when already made. */
+  guide?: Buffer;
   /** Window radius in grid pixels. */
   radius?: number;
   /** Regularisation: larger keeps the mask smoother where the image has weak edges. */
@@ -75,13 +256,9 @@ export async function refineMask(
   const { w, h } = gridSize(width, height);
   const scaled = w < width || h < height;
   const n = w * h;
-  let guide: Buffer, mask: Uint8Array;
+  const guide = opts.guide ?? (await gridGuide(rgba, width, height));
+  let mask: Uint8Array;
   if (scaled) {
-    guide = await sharp(rgba, { raw: { width, height, channels: 4 } })
-      .resize(w, h, { fit: 'fill' })
-      .removeAlpha()
-      .raw()
-      .toBuffer();
     mask = await sharp(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), {
       raw: { width, height, channels: 1 },
     })
@@ -90,74 +267,9 @@ export async function refineMask(
       .raw()
       .toBuffer();
   } else {
-    guide = Buffer.alloc(n * 3);
-    for (let i = 0; i < n; i++) {
-      guide[i * 3] = rgba[i * 4];
-      guide[i * 3 + 1] = rgba[i * 4 + 1];
-      guide[i * 3 + 2] = rgba[i * 4 + 2];
-    }
-    mask = Uint8Array.from(alpha);
+    mask = alpha; // only read before the full-size pass overwrites alpha
   }
-  // Planes: I_r, I_g, I_b, p, then products rr rg rb gg gb bb, rp gp bp. All box-filtered.
-  const P = Array.from({ length: 13 }, () => new Float32Array(n));
-  const [Ir, Ig, Ib, p, rr, rg, rb, gg, gb, bb, rp, gp, bp] = P;
-  for (let i = 0; i < n; i++) {
-    const R = guide[i * 3] / 255,
-      G = guide[i * 3 + 1] / 255,
-      B = guide[i * 3 + 2] / 255,
-      M = mask[i] / 255;
-    Ir[i] = R;
-    Ig[i] = G;
-    Ib[i] = B;
-    p[i] = M;
-    rr[i] = R * R;
-    rg[i] = R * G;
-    rb[i] = R * B;
-    gg[i] = G * G;
-    gb[i] = G * B;
-    bb[i] = B * B;
-    rp[i] = R * M;
-    gp[i] = G * M;
-    bp[i] = B * M;
-  }
-  const tmp = new Float32Array(n);
-  for (const plane of P) boxMean(plane, w, h, r, tmp);
-  // Per pixel: a = (Sigma + eps I)^-1 cov(I, p), b = mean_p - a . mean_I. Stored into ar, ag, ab, b.
-  const ar = rr,
-    ag = rg,
-    ab = rb,
-    bq = gg; // reuse planes already consumed
-  for (let i = 0; i < n; i++) {
-    const mr = Ir[i],
-      mg = Ig[i],
-      mb = Ib[i],
-      mp = p[i];
-    const s11 = rr[i] - mr * mr + eps,
-      s12 = rg[i] - mr * mg,
-      s13 = rb[i] - mr * mb;
-    const s22 = gg[i] - mg * mg + eps,
-      s23 = gb[i] - mg * mb,
-      s33 = bb[i] - mb * mb + eps;
-    const c1 = rp[i] - mr * mp,
-      c2 = gp[i] - mg * mp,
-      c3 = bp[i] - mb * mp;
-    // Inverse of the symmetric 3x3 matrix by cofactors.
-    const i11 = s22 * s33 - s23 * s23,
-      i12 = s13 * s23 - s12 * s33,
-      i13 = s12 * s23 - s13 * s22;
-    const i22 = s11 * s33 - s13 * s13,
-      i23 = s12 * s13 - s11 * s23,
-      i33 = s11 * s22 - s12 * s12;
-    const det = s11 * i11 + s12 * i12 + s13 * i13;
-    const a1 = (i11 * c1 + i12 * c2 + i13 * c3) / det;
-    const a2 = (i12 * c1 + i22 * c2 + i23 * c3) / det;
-    const a3 = (i13 * c1 + i23 * c2 + i33 * c3) / det;
-    ar[i] = a1;
-    ag[i] = a2;
-    ab[i] = a3;
-    bq[i] = mp - a1 * mr - a2 * mg - a3 * mb;
-  }
-  for (const plane of [ar, ag, ab, bq]) boxMean(plane, w, h, r, tmp);
+  const { ar, ag, ab, bq } = fitCoefficients(guide, mask, w, h, r, eps);
   // Grid cells where the filter can change anything (non-flat mask nearby); elsewhere q equals the mask.
   const active = new Uint8Array(n);
   for (let y = 0; y < h; y++) {

@@ -98,6 +98,9 @@ export function getSession(name: ModelName = 'medium'): Promise<InferenceSession
   return s;
 }
 
+/** (v - 128) / 256 for each 8-bit value: the library's normalisation, looked up. */
+const NORM = Float32Array.from({ length: 256 }, (_, v) => (v - 128) / 256);
+
 /**
  * The model's input, planar float32 [1, 3, H, W], from interleaved RGBA: the library's tensorResizeBilinear
  * (samples at x * (src / dst) with floor/ceil neighbours, no half-pixel offset, no antialiasing, rounded to
@@ -110,36 +113,42 @@ export function modelInput(src: Uint8Array, srcW: number, srcH: number): Float32
   const out = new Float32Array(3 * stride);
   const scaleX = srcW / size;
   const scaleY = srcH / size;
-  const x1s = new Int32Array(size),
-    x2s = new Int32Array(size),
-    dxs = new Float64Array(size);
+  // Per column: byte offsets of the two source columns, dx and 1 - dx (the same float64 values the
+  // library's formula computes per pixel, so the weights below are bit-identical).
+  const o1s = new Int32Array(size),
+    o2s = new Int32Array(size),
+    dxs = new Float64Array(size),
+    uxs = new Float64Array(size);
   for (let x = 0; x < size; x++) {
     const sx = x * scaleX;
-    x1s[x] = Math.max(Math.floor(sx), 0);
-    x2s[x] = Math.min(Math.ceil(sx), srcW - 1);
-    dxs[x] = sx - x1s[x];
+    const x1 = Math.max(Math.floor(sx), 0);
+    o1s[x] = x1 * 4;
+    o2s[x] = Math.min(Math.ceil(sx), srcW - 1) * 4;
+    dxs[x] = sx - x1;
+    uxs[x] = 1 - dxs[x];
   }
   for (let y = 0; y < size; y++) {
     const sy = y * scaleY;
     const y1 = Math.max(Math.floor(sy), 0);
     const y2 = Math.min(Math.ceil(sy), srcH - 1);
-    const dy = sy - y1;
-    const r1 = y1 * srcW,
-      r2 = y2 * srcW;
+    const dy = sy - y1,
+      uy = 1 - dy;
+    const r1 = y1 * srcW * 4,
+      r2 = y2 * srcW * 4;
     for (let x = 0, o = y * size; x < size; x++, o++) {
-      const dx = dxs[x];
-      const w1 = (1 - dx) * (1 - dy),
-        w2 = dx * (1 - dy),
-        w3 = (1 - dx) * dy,
+      const dx = dxs[x],
+        ux = uxs[x];
+      const w1 = ux * uy,
+        w2 = dx * uy,
+        w3 = ux * dy,
         w4 = dx * dy;
-      const p1 = (r1 + x1s[x]) * 4,
-        p2 = (r1 + x2s[x]) * 4,
-        p3 = (r2 + x1s[x]) * 4,
-        p4 = (r2 + x2s[x]) * 4;
-      for (let c = 0; c < 3; c++) {
-        const v = Math.round(w1 * src[p1 + c] + w2 * src[p2 + c] + w3 * src[p3 + c] + w4 * src[p4 + c]);
-        out[c * stride + o] = (v - 128) / 256;
-      }
+      const p1 = r1 + o1s[x],
+        p2 = r1 + o2s[x],
+        p3 = r2 + o1s[x],
+        p4 = r2 + o2s[x];
+      out[o] = NORM[Math.round(w1 * src[p1] + w2 * src[p2] + w3 * src[p3] + w4 * src[p4])];
+      out[stride + o] = NORM[Math.round(w1 * src[p1 + 1] + w2 * src[p2 + 1] + w3 * src[p3 + 1] + w4 * src[p4 + 1])];
+      out[2 * stride + o] = NORM[Math.round(w1 * src[p1 + 2] + w2 * src[p2 + 2] + w3 * src[p3 + 2] + w4 * src[p4 + 2])];
     }
   }
   return out;

@@ -6,7 +6,7 @@ import 'server-only';
 import { AppError } from '@/lib/core/errors';
 import type { Processor } from '../../types';
 import { decodeRgba } from './decode';
-import { refineMask } from './guided';
+import { gridGuide, refineMask } from './guided';
 import { applyMatte, resizeMask } from './matte';
 import { MODEL_SIZE, predictMask } from './model';
 import { writeCutOut } from './output';
@@ -17,11 +17,15 @@ export const MAX_PIXELS = 50_000_000;
 
 /** The cut-out of an RGBA image (in place: `rgba` becomes the result) and its mask at full size. */
 export async function cutOut(rgba: Buffer, width: number, height: number, inputHasAlpha: boolean): Promise<Uint8Array> {
+  // The guided filter's shrunk copy of the image needs no mask: for a large photo sharp makes it on its own
+  // thread while the model runs (the inference blocks this thread).
+  const shrunk = gridGuide(rgba, width, height);
+  shrunk.catch(() => undefined); // awaited below; no unhandled rejection if the model fails first
   const small = await predictMask(rgba, width, height);
   const alpha = resizeMask(small, MODEL_SIZE, MODEL_SIZE, width, height);
   // Snap the scaled-up mask's edges to the image's own edges (hair, fine outlines). The filter's shrunk
   // copy of the image serves the edge colour estimates too.
-  const guide = await refineMask(rgba, alpha, width, height);
+  const guide = await refineMask(rgba, alpha, width, height, { guide: await shrunk });
   if (inputHasAlpha) {
     // Already transparent pixels stay transparent.
     for (let i = 0; i < alpha.length; i++) alpha[i] = Math.round((alpha[i] * rgba[i * 4 + 3]) / 255);
