@@ -206,6 +206,8 @@ test.describe('results', () => {
     await fileInput(page).setInputFiles(jpg);
     await page.getByRole('button', { name: 'Convert JPG to PNG' }).click();
     await expect(page.getByTestId('job-success')).toHaveText('Done: photo_converted.png is ready.');
+    const download = page.getByRole('button', { name: 'Download PNG File' });
+    const at = (await download.boundingBox())!.y;
     const preview = page.getByTestId('result-preview');
     await expect(preview).toBeVisible();
     for (const id of ['preview-before', 'preview-after']) {
@@ -213,6 +215,13 @@ test.describe('results', () => {
         .poll(() => page.getByTestId(id).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBe(320);
     }
+    // The pictures arrive after the Download button and sit below it: it stays under the visitor's pointer
+    // (above them, it jumped by the picture's height, about 500 px, some 90 ms after it showed).
+    expect((await download.boundingBox())!.y).toBe(at);
+    const below = await download.evaluate(
+      (button) => !!(button.compareDocumentPosition(document.querySelector('[data-testid="result-preview"]')!) & 4),
+    );
+    expect(below, 'the preview comes after the Download button').toBe(true);
     await expect(page.getByTestId('preview-after')).toHaveAttribute('alt', 'After: photo_converted.png');
     await page.getByRole('slider', { name: 'Compare before and after' }).fill('20');
     await expect(page.getByTestId('preview-after')).toHaveAttribute('style', /inset\(0(px)? 0(px)? 0(px)? 20%\)/);

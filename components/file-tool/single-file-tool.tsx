@@ -70,9 +70,6 @@ export function SingleFileTool({ tool }: { tool: FileToolDef }) {
           <>
             {job.result && <JobSuccess text={`Done: ${job.result.name} is ready.`} />}
             {job.result && (
-              <ResultPreview tool={tool} input={file} output={job.result.blob} outputName={job.result.name} />
-            )}
-            {job.result && (
               <ResultSummary
                 inputBytes={file.size}
                 outputBytes={job.result.blob.size}
@@ -88,6 +85,10 @@ export function SingleFileTool({ tool }: { tool: FileToolDef }) {
             >
               {tool.labels.download}
             </button>
+            {/* Below the button: the pictures arrive a moment after it, and would push it away from the pointer. */}
+            {job.result && (
+              <ResultPreview tool={tool} input={file} output={job.result.blob} outputName={job.result.name} />
+            )}
           </>
         )}
       </div>
