@@ -44,6 +44,20 @@ test.describe('PDF merge list', () => {
     await expect(page.getByText('Upload PDF Files', { exact: true })).toBeVisible();
   });
 
+  test('on a fresh page the Merge button shows with the list, not before it (it would be pushed down)', async ({
+    page,
+  }) => {
+    await openTool(page, '/pdf-merge');
+    // Files set without a click or key: the list's code is fetched only now.
+    await fileInput(page).setInputFiles(await pdfs('a.pdf', 'b.pdf'));
+    await expect(mergeButton(page)).toBeVisible();
+    expect(await rowNames(page)).toEqual(['a.pdf', 'b.pdf']);
+    const at = (await mergeButton(page).boundingBox())!.y;
+    await expectRows(page, ['a.pdf', 'b.pdf']);
+    await expect(page.getByTestId('pdf-thumb')).toHaveCount(2);
+    expect((await mergeButton(page).boundingBox())!.y).toBe(at);
+  });
+
   test('the Merge button shows only with more than one PDF', async ({ page }) => {
     await openTool(page, '/pdf-merge');
     await expect(mergeButton(page)).toHaveCount(0);

@@ -3,7 +3,7 @@
 // chosen, so its code stays out of the page's first load (React.lazy). It is fetched on the visitor's first
 // pointer, key or drag event (the file dialog or the drop that follows takes longer than the fetch), and at
 // the latest when the first files arrive.
-import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 
 let pending: Promise<typeof import('./merge-list')> | undefined;
 const load = () => (pending ??= import('./merge-list'));
@@ -30,4 +30,19 @@ export function usePrefetchMergeList() {
       for (const type of INTENT) window.removeEventListener(type, start, true);
     };
   }, []);
+}
+
+/** Whether the list's code is loaded (asked for once `wanted`). The merge button waits for it: shown before,
+ * it was pushed ~240 px down when the list appeared above it, from under the visitor's pointer. */
+export function useMergeListReady(wanted: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!wanted || ready) return;
+    let live = true;
+    void load().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [wanted, ready]);
+  return ready;
 }

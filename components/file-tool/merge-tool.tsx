@@ -15,7 +15,7 @@ import { JobSuccess } from './job-success';
 import { useJobFocus } from './use-job-focus';
 import { JobAnnouncer } from './job-announcer';
 import { JobProgress } from './job-progress';
-import { MergeList, usePrefetchMergeList } from './lazy-merge-list';
+import { MergeList, useMergeListReady, usePrefetchMergeList } from './lazy-merge-list';
 import { UploadButton } from './upload-button';
 import { useFileJob } from './use-file-job';
 import styles from './file-tool.module.css';
@@ -71,7 +71,8 @@ export function MergeTool({ tool }: { tool: FileToolDef }) {
     reset();
   };
 
-  const canMerge = entries.length >= tool.minFiles && !job.done;
+  const listReady = useMergeListReady(entries.length > 0);
+  const canMerge = entries.length >= tool.minFiles && !job.done && listReady;
 
   return (
     <div className={styles.tool} data-tool={tool.slug}>
