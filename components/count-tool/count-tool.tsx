@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { clampChars, countText } from '@/lib/tools/text/count/count';
 import { BYTE_RULES, bytesUnder, isByteRule, type ByteRule } from '@/lib/tools/text/count/byte-rules';
-import { textStats, type TextStats } from '@/lib/tools/text/count/stats';
+import { textStats } from '@/lib/tools/text/count/stats';
 import { useStoredItem } from '@/components/ui/use-browser';
 import styles from './count-tool.module.css';
 
@@ -28,15 +28,6 @@ function logCount(text: string, signal: AbortSignal) {
 // en-US grouping ('12,345') without Intl: the first toLocaleString or Intl.Segmenter of a page loads ICU data,
 // ~35 ms of a phone's main thread during hydration (CPU profile of the page load). Same text for integers.
 const format = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-// What textStats('') returns, so the empty page at load never builds a segmenter.
-const NO_STATS: TextStats = {
-  words: 0,
-  sentences: 0,
-  paragraphs: 0,
-  lines: 0,
-  reading_seconds: 0,
-  speaking_seconds: 0,
-};
 const RULE_KEY = 'onedesk.count.byteRule';
 const RULE_HINT: Record<ByteRule, string> = {
   utf8: 'Bytes as the text is encoded in UTF-8.',
@@ -54,7 +45,7 @@ function duration(seconds: number): string {
 }
 
 function Extra({ text }: { text: string }) {
-  const stats = useMemo(() => (text ? textStats(text) : NO_STATS), [text]);
+  const stats = useMemo(() => textStats(text), [text]);
   const rows: [string, string, string][] = [
     ['words', 'Words', format(stats.words)],
     ['sentences', 'Sentences', format(stats.sentences)],
