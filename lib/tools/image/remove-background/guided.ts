@@ -4,49 +4,14 @@
 // which snaps its edges to the image's own edges. Coefficients are computed on a grid of at most GRID px
 // and applied at full size (bounded memory: a few float planes of the grid, one pass over the image).
 import sharp from 'sharp';
+import { boxColumns, boxRows, windowInverse } from './box-sum';
 
 const GRID = 1024;
 
 /** In-place box mean of radius r over a w*h float plane (edge-normalised). */
 function boxMean(src: Float32Array, w: number, h: number, r: number, tmp: Float32Array): void {
-  // 1 / (window width) per column: a multiplication per pixel instead of a division.
-  const invX = new Float64Array(w);
-  for (let x = 0; x < w; x++) invX[x] = 1 / (Math.min(w - 1, x + r) - Math.max(0, x - r) + 1);
-  const e1 = Math.min(w, r + 1),
-    e2 = Math.max(e1, w - r);
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    let acc = 0;
-    for (let x = 0; x <= Math.min(r, w - 1); x++) acc += src[row + x];
-    tmp[row] = acc * invX[0];
-    // Three spans, so the inner loop has no bounds tests: no pixel leaving yet, both, none entering.
-    let x = 1;
-    for (; x < e1; x++) {
-      if (x + r < w) acc += src[row + x + r];
-      tmp[row + x] = acc * invX[x];
-    }
-    for (; x < e2; x++) {
-      acc += src[row + x + r];
-      acc -= src[row + x - r - 1];
-      tmp[row + x] = acc * invX[x];
-    }
-    for (; x < w; x++) {
-      acc -= src[row + x - r - 1];
-      tmp[row + x] = acc * invX[x];
-    }
-  }
-  // Vertical pass row by row with a running sum per column (a column-wise walk misses the cache at every step).
-  const acc = new Float64Array(w);
-  for (let y = 0; y <= Math.min(r, h - 1); y++) for (let x = 0, o = y * w; x < w; x++, o++) acc[x] += tmp[o];
-  for (let y = 0; y < h; y++) {
-    const inv = 1 / (Math.min(h - 1, y + r) - Math.max(0, y - r) + 1);
-    const row = y * w;
-    for (let x = 0; x < w; x++) src[row + x] = acc[x] * inv;
-    const add = y + r + 1,
-      drop = y - r;
-    if (add < h) for (let x = 0, o = add * w; x < w; x++, o++) acc[x] += tmp[o];
-    if (drop >= 0) for (let x = 0, o = drop * w; x < w; x++, o++) acc[x] -= tmp[o];
-  }
+  boxRows(src, tmp, w, h, r, windowInverse(w, r));
+  boxColumns(tmp, src, w, h, r, windowInverse(h, r), new Float64Array(w));
 }
 
 /**

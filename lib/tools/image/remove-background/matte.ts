@@ -2,6 +2,7 @@
 // library's own (top-left aligned) bilinear mapping, and colours in the semi-transparent band are
 // decontaminated so no halo of the old background survives on a new one.
 import sharp from 'sharp';
+import { boxColumns, boxRows } from './box-sum';
 
 /**
  * Bilinear resize of a 1-channel 8-bit plane with the library's mapping (sample at x * src/dst, floor/ceil
@@ -58,50 +59,19 @@ export function resizeMask(src: Uint8Array, srcW: number, srcH: number, dstW: nu
   return out;
 }
 
-/**
- * In-place separable box blur (zero padding) of `planes` planes of w*h floats; 3 passes ~ Gaussian. Rows
- * in three spans (no bounds tests in the inner loop); columns row by row with a running sum per column.
- */
+/** In-place separable box blur (zero padding) of `planes` planes of w*h floats; 3 passes ~ Gaussian. */
 function boxBlur(data: Float32Array, w: number, h: number, planes: number, radius: number): void {
-  const line = new Float32Array(w);
-  const plane = new Float32Array(w * h);
+  const n = w * h;
+  const plane = new Float32Array(n);
   const acc = new Float64Array(w);
-  const e1 = Math.min(w, radius + 1),
-    e2 = Math.max(e1, w - radius);
+  // Sums, not means: a scale of 1 (exact) for every row and column.
+  const onesX = new Float64Array(w).fill(1),
+    onesY = new Float64Array(h).fill(1);
   for (let p = 0; p < planes; p++) {
-    const base = p * w * h;
+    const view = data.subarray(p * n, (p + 1) * n);
     for (let k = 0; k < 3; k++) {
-      for (let y = 0; y < h; y++) {
-        const row = base + y * w;
-        let sum = 0;
-        for (let i = 0; i < Math.min(radius, w); i++) sum += data[row + i];
-        let x = 0;
-        for (; x < e1; x++) {
-          if (x + radius < w) sum += data[row + x + radius];
-          line[x] = sum;
-        }
-        for (; x < e2; x++) {
-          sum += data[row + x + radius];
-          sum -= data[row + x - radius - 1];
-          line[x] = sum;
-        }
-        for (; x < w; x++) {
-          sum -= data[row + x - radius - 1];
-          line[x] = sum;
-        }
-        data.set(line, row);
-      }
-      acc.fill(0);
-      for (let y = 0; y < Math.min(radius, h); y++)
-        for (let x = 0, o = base + y * w; x < w; x++, o++) acc[x] += data[o];
-      for (let y = 0; y < h; y++) {
-        const add = y + radius,
-          drop = y - radius - 1;
-        if (add < h) for (let x = 0, o = base + add * w; x < w; x++, o++) acc[x] += data[o];
-        if (drop >= 0) for (let x = 0, o = base + drop * w; x < w; x++, o++) acc[x] -= data[o];
-        for (let x = 0, o = y * w; x < w; x++, o++) plane[o] = acc[x];
-      }
-      data.set(plane, base);
+      boxRows(view, plane, w, h, radius, onesX);
+      boxColumns(plane, view, w, h, radius, onesY, acc);
     }
   }
 }
