@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CSP_HASHES_FILE, NOT_FOUND_KEY, withScriptHashes } from './lib/csp-hashes.mjs';
+import { beforeHead } from './server-head-hook.mjs';
 
 /** A per-request hook, or null when the build has no hash file. */
 export function scriptHashPolicy(distDir) {
@@ -17,16 +18,13 @@ export function scriptHashPolicy(distDir) {
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return;
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    const writeHead = res.writeHead;
-    // Node calls writeHead for implicit headers too, so every reply passes here once.
-    res.writeHead = function (status, ...rest) {
+    beforeHead(res, (status) => {
       const type = String(res.getHeader('content-type') ?? '');
       const policy = res.getHeader('content-security-policy');
       if (type.startsWith('text/html') && typeof policy === 'string') {
         const hashes = byPath[status === 404 ? NOT_FOUND_KEY : pathname];
         res.setHeader('content-security-policy', withScriptHashes(policy, hashes));
       }
-      return writeHead.call(this, status, ...rest);
-    };
+    });
   };
 }
