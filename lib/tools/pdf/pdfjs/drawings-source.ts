@@ -58,7 +58,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     const own = runs.filter((q) => inside(q, b));
     const overlay = own.length > 0 && !own.some((q) => q.rotated || q.invisible || MUSIC_FONT.test(q.font));
     const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', overlay ? await textOps(page) : null);
-    if (!r) continue;
+    if (!r || r.blank) continue;
     for (let i = runs.length - 1; i >= 0; i--) if (inside(runs[i], b)) runs.splice(i, 1);
     const within = (o) => o.x >= b.x - 1 && o.y >= b.y - 1 && o.x + o.w <= b.x + b.w + 1 && o.y + o.h <= b.y + b.h + 1;
     for (let i = images.length - 1; i >= 0; i--) if (within(images[i])) images.splice(i, 1);

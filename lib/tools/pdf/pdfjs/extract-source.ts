@@ -54,6 +54,12 @@ async function extractPage(pdfjs, doc, p, task) {
   const V = vp.transform;
   const ops = await page.getOperatorList();
   const tc = await page.getTextContent({ disableNormalization: true });
+  // Optional content (layers) that viewers hide: Acrobat's page "Background" artwork, print-only marks.
+  // pdf.js does not paint it; walked as paths it made blank drawings that pushed the text down the page.
+  let occ = null;
+  try { occ = await doc.getOptionalContentConfig(); } catch {}
+  const marked = [];
+  let hiddenDepth = 0;
 
   // Walk the operator list: CTM, fill colour, shown glyphs (for text colour), images, paths.
   const chars = [];
@@ -71,9 +77,24 @@ async function extractPage(pdfjs, doc, p, task) {
   const argsArray = ops.argsArray;
   const toPage = (x, y) => ap(ap([x, y], ctm), V);
   const pending = [];
+  const PAINTS_HIDDEN = new Set([OPS.constructPath, OPS.shadingFill, OPS.paintImageXObject, OPS.paintInlineImageXObject]);
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
     const args = argsArray[i];
+    if (fn === OPS.beginMarkedContent || fn === OPS.beginMarkedContentProps) {
+      let hide = false;
+      if (fn === OPS.beginMarkedContentProps && args[0] === 'OC' && args[1] && occ) {
+        try { hide = !occ.isVisible(args[1]); } catch {}
+      }
+      marked.push(hide);
+      if (hide) hiddenDepth++;
+      continue;
+    }
+    if (fn === OPS.endMarkedContent) {
+      if (marked.pop()) hiddenDepth--;
+      continue;
+    }
+    if (hiddenDepth > 0 && PAINTS_HIDDEN.has(fn)) continue;
     switch (fn) {
       case OPS.save: stack.push([ctm, fill, stroke, mode]); break;
       case OPS.restore: if (stack.length) [ctm, fill, stroke, mode] = stack.pop(); break;
@@ -85,6 +106,13 @@ async function extractPage(pdfjs, doc, p, task) {
       // A gradient fills its clip: the last path that was only a clip gives its box.
       case OPS.shadingFill: if (lastClip) drawn.push({ ...lastClip, complex: true }); break;
       case OPS.paintFormXObjectEnd: if (stack.length) [ctm, fill, stroke, mode] = stack.pop(); break;
+      // A form field's appearance is drawn in its own space: its transform and matrix from the page's
+      // (otherwise its boxes landed at the page's corner).
+      case OPS.beginAnnotation:
+        stack.push([ctm, fill, stroke, mode]);
+        ctm = Util.transform(Util.transform([1, 0, 0, 1, 0, 0], args[2] || [1, 0, 0, 1, 0, 0]), args[3] || [1, 0, 0, 1, 0, 0]);
+        break;
+      case OPS.endAnnotation: if (stack.length) [ctm, fill, stroke, mode] = stack.pop(); break;
       case OPS.setFillRGBColor: fill = typeof args[0] === 'string' ? args[0] : fill; break;
       case OPS.setStrokeRGBColor: stroke = typeof args[0] === 'string' ? args[0] : stroke; break;
       case OPS.setTextRenderingMode: mode = args[0]; break;
@@ -212,11 +240,14 @@ async function extractPage(pdfjs, doc, p, task) {
     });
   }
 
+  // Form fields' captions and values as their appearances show them (widgets-source.ts).
+  const shown = annotationTexts(pdfjs, page, ops, V);
+  runs.push(...shown.runs);
   const links = [];
   try {
     for (const a of await page.getAnnotations()) {
-      // Filled-in form fields: their values are page text for the reader.
-      if (a.subtype === 'Widget' && typeof a.fieldValue === 'string' && a.fieldValue.trim() && a.rect && !a.hidden) {
+      // Filled-in form fields without an appearance showing the value: their values are page text.
+      if (a.subtype === 'Widget' && !shown.ids.has(a.id) && typeof a.fieldValue === 'string' && a.fieldValue.trim() && a.rect && !a.hidden) {
         const q1 = ap([a.rect[0], a.rect[1]], V);
         const q2 = ap([a.rect[2], a.rect[3]], V);
         const h = Math.abs(q2[1] - q1[1]);
@@ -299,6 +330,8 @@ async function renderRegion(doc, page, box, dpi, limits, format, skipOps = null)
     context.fillRect(0, 0, w, h);
     const operationsFilter = skipOps ? (i) => !skipOps.has(i) : undefined;
     await page.render({ canvasContext: context, canvas, viewport: vp, annotationMode: 0, operationsFilter }).promise;
+    // A drawing that paints nothing visible (white on white, clipped away, invisible text only) is no picture.
+    if (format === 'png' && isBlank(context.getImageData(0, 0, w, h).data)) return { blank: true };
     const data = format === 'png' ? canvas.toBuffer('image/png') : canvas.toBuffer('image/jpeg', 88);
     return { data: new Uint8Array(data), dpi: scale * 72, width: w, height: h };
   } catch (e) {
@@ -306,6 +339,11 @@ async function renderRegion(doc, page, box, dpi, limits, format, skipOps = null)
   } finally {
     factory.destroy({ canvas, context });
   }
+}
+
+function isBlank(px) {
+  for (let i = 0; i < px.length; i += 4) if (px[i] < 248 || px[i + 1] < 248 || px[i + 2] < 248) return false;
+  return true;
 }
 
 async function extract(pdfjs, doc, task) {

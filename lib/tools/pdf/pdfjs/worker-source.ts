@@ -2,6 +2,7 @@
 // document and turns pdf.js's output into the plain data of protocol.ts; layout analysis is TypeScript.
 import { EXTRACT_SOURCE } from './extract-source';
 import { DRAWINGS_SOURCE } from './drawings-source';
+import { WIDGETS_SOURCE } from './widgets-source';
 
 /** Images above this many pixels are neither decoded nor placed. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -28,6 +29,7 @@ async function main() {
 
 ${EXTRACT_SOURCE}
 ${DRAWINGS_SOURCE}
+${WIDGETS_SOURCE}
 
 // The fonts page 1 selects, in order, as pdf.js converted them (compress/type1-to-cff.ts).
 async function convertedFonts(pdfjs, doc) {
