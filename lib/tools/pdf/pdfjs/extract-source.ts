@@ -247,7 +247,8 @@ async function extractPage(pdfjs, doc, p, task) {
   try {
     for (const a of await page.getAnnotations()) {
       // Filled-in form fields without an appearance showing the value: their values are page text.
-      if (a.subtype === 'Widget' && !shown.ids.has(a.id) && typeof a.fieldValue === 'string' && a.fieldValue.trim() && a.rect && !a.hidden) {
+      // (a check box's value is its state's name, "Off" or "Yes": not text)
+      if (a.subtype === 'Widget' && (a.fieldType === 'Tx' || a.fieldType === 'Ch') && !shown.ids.has(a.id) && typeof a.fieldValue === 'string' && a.fieldValue.trim() && a.rect && !a.hidden) {
         const q1 = ap([a.rect[0], a.rect[1]], V);
         const q2 = ap([a.rect[2], a.rect[3]], V);
         const h = Math.abs(q2[1] - q1[1]);

@@ -3,6 +3,8 @@
 // and side-by-side content as borderless layout tables, scanned pages as a page-sized picture.
 import {
   ColumnBreak,
+  FrameAnchorType,
+  FrameWrap,
   LineRuleType,
   PageOrientation,
   Paragraph,
@@ -177,9 +179,17 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
         bottom: l.y + l.h,
         lineGap: l.size * 1.05,
       };
-      const at = place(p, out.cursor);
-      out.children.push(await paragraph(p, page.links, left, at.before));
-      out.cursor = at.after;
+      // Each band is framed at its place on the page: bands set closer than a line apart (a form's small
+      // labels over its fields) would each push the next one down, and the page ran onto another.
+      const L = Math.max(p.lineGap, l.size);
+      const frame = {
+        type: 'absolute' as const,
+        position: { x: Math.round(left * TW), y: Math.round(Math.max(0, l.baseline - 0.8 * L) * TW) },
+        width: Math.round(Math.max(maxW, page.width - left - 2) * TW),
+        anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE },
+        wrap: FrameWrap.THROUGH,
+      };
+      out.children.push(await paragraph(p, page.links, left, 0, false, 10, frame));
     } else {
       const img = page.images[it.img];
       if (img.encoded && img.labels?.length)
@@ -188,6 +198,8 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
       out.cursor = Math.max(out.cursor, img.y) + img.h;
     }
   }
+  // the frames' anchor in the flow
+  out.children.push(spacer());
 }
 
 /**

@@ -2,6 +2,7 @@
 // field's caption and value are drawn by its appearance, which pdf.js's text content leaves out, and its
 // appearance's boxes were placed at the page's corner; optional content a viewer hides (Acrobat's page
 // "Background" layer) and paths that paint nothing visible made pictures that swallowed the text near them.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,8 @@ import {
 } from 'pdf-lib';
 import { runPdfjs } from '../pdfjs/host';
 import type { PageData } from '../pdfjs/protocol';
-import { RENDER_LIMITS } from './convert';
+import { convertPdf, RENDER_LIMITS } from './convert';
+import { docxToPdf, pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-forms-'))));
@@ -97,3 +99,24 @@ test('a hidden layer and a drawing that paints nothing are no pictures; the text
   expect(text).toContain('foot');
   expect(text).toContain('Line 12 of the workflow');
 }, 60_000);
+
+test('a dense form (lines set closer than a line apart) stays on its page: its lines are framed in place', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  // 56 rows 13 pt apart, each with a caption set 6 pt under it, overlapping it: in the flow each line
+  // pushed the next one down (2 Word pages for 1)
+  for (let i = 0; i < 56; i++) {
+    const y = 760 - i * 13;
+    page.drawText(`${i + 1} Wages, salaries, tips. Attach Form W-2`, { x: 40, y, size: 9, font });
+    page.drawText(`caption ${i + 1} set under the field`, { x: 200, y: y - 6, size: 9, font });
+  }
+  const file = path.join(dir, 'dense.pdf');
+  fs.writeFileSync(file, await doc.save());
+  const r = await convertPdf(file, 'dense.pdf');
+  const docx = path.join(dir, 'dense.docx');
+  fs.writeFileSync(docx, r.docx);
+  const [pdf] = docxToPdf([docx]);
+  expect(Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))![1])).toBe(1);
+  expect(wordRecall(words(pdftotext(file)), words(pdftotext(pdf)))).toBeGreaterThan(0.97);
+}, 120_000);

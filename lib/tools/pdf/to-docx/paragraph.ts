@@ -5,6 +5,7 @@ import {
   ColumnBreak,
   ExternalHyperlink,
   LineRuleType,
+  type IParagraphOptions,
   Paragraph,
   Tab,
   TabStopType,
@@ -229,6 +230,8 @@ export async function paragraph(
   columnBreak = false,
   /** Table cells are narrow: their short lines (numbers) are condensed too, or they wrap. */
   minChars = 10,
+  /** A framed paragraph is placed on the page absolutely and takes no room in the flow. */
+  frame?: IParagraphOptions['frame'],
 ): Promise<Paragraph> {
   const spacing = await condense(p, minChars);
   const left = Math.max(0, Math.round((p.left - marginLeft) * TW));
@@ -244,5 +247,6 @@ export async function paragraph(
     alignment: ALIGN[p.align],
     indent: first >= 0 ? { left, firstLine: first } : { left: Math.max(left, -first), hanging: -first },
     spacing: { before: Math.max(0, Math.round(before * TW)), after: 0, line, lineRule: LineRuleType.EXACT },
+    frame,
   });
 }
