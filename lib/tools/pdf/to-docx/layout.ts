@@ -129,6 +129,7 @@ export function buildLines(runs: TextRun[]): Line[] {
       open.push(l);
     }
   }
+  joinSideBySide(lines);
   // Raised marks read before their line (sorted by baseline) formed lines of their own: attach them.
   const kept: Line[] = [];
   for (const l of lines) {
@@ -152,6 +153,41 @@ export function buildLines(runs: TextRun[]): Line[] {
   }
   for (const l of kept) l.runs.sort((a, b) => a.x - b.x);
   return attachStacked(kept);
+}
+
+/**
+ * A raised footnote mark read before the words that follow it on its line (its baseline is higher) starts
+ * a line those words join; the words before it made another: two lines on one baseline, end to end, that
+ * Word set as two (freeculture: a line more per footnote mark, a page more). They become one again.
+ */
+function joinSideBySide(lines: Line[]): void {
+  for (let i = 0; i < lines.length; i++) {
+    const a = lines[i];
+    if (!a.runs.length) continue;
+    for (let j = 0; j < lines.length; j++) {
+      const b = lines[j];
+      if (i === j || !b.runs.length) continue;
+      const size = Math.max(a.size, b.size);
+      const gap = b.x - right(a);
+      if (Math.abs(a.baseline - b.baseline) > 0.1 * size || gap < -0.5 * size || gap > Math.min(1.5 * size, 10))
+        continue;
+      a.runs.push(...b.runs);
+      b.runs = [];
+      const x2 = Math.max(right(a), right(b));
+      const y2 = Math.max(bottom(a), bottom(b));
+      a.y = Math.min(a.y, b.y);
+      a.w = x2 - a.x;
+      a.h = y2 - a.y;
+      if (b.size > a.size) a.size = b.size;
+      for (const r of a.runs) {
+        const shift = a.baseline - r.y;
+        if (!r.script && r.size < 0.85 * a.size && Math.abs(shift) > 0.1 * a.size && Math.abs(shift) < 0.75 * a.size)
+          r.script = shift > 0 ? 'super' : 'sub';
+      }
+      j = -1; // a grew: look again
+    }
+  }
+  for (let i = lines.length - 1; i >= 0; i--) if (!lines[i].runs.length) lines.splice(i, 1);
 }
 
 function gaps(items: Item[], axis: 'x' | 'y', minGap: number): number[] {
@@ -304,6 +340,8 @@ export interface Para {
   align: 'left' | 'center' | 'right' | 'justify';
   left: number;
   firstLine: number;
+  /** Right indent (points from the region's right edge): a ragged paragraph set narrower than its area. */
+  right?: number;
   top: number;
   bottom: number;
   lineGap: number;
@@ -347,9 +385,15 @@ function measure(ls: Line[], region: Box): Para {
   else if (ls.every((_, i) => rights[i] < 3) && lefts.some((v) => v > 0.2 * region.w)) align = 'right';
   else if (ls.length > 2 && ls.slice(0, -1).every((_, i) => rights[i] < 3)) align = 'justify';
   const gaps = ls.slice(1).map((l, i) => l.baseline - ls[i].baseline);
+  // A paragraph of several lines that all end well before the area's right edge was set to a narrower
+  // measure: in the full width Word would put more words on each line (fewer lines, the page moves up).
+  // An em of slack stays, for a substitute font a little wider than the PDF's.
+  const slack = Math.min(...rights);
+  const narrower = ls.length > 1 && align === 'left' && slack > 3 * first.size ? slack - first.size : undefined;
   return {
     lines: ls,
     align,
+    right: narrower,
     left: align === 'center' || align === 'right' ? region.x : left,
     firstLine: align === 'center' || align === 'right' ? 0 : first.x - left,
     top: Math.min(...ls.map((l) => l.y)),

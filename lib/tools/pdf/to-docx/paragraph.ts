@@ -245,7 +245,10 @@ export async function paragraph(
     children: columnBreak ? [new ColumnBreak(), ...paraChildren(p, links, spacing)] : paraChildren(p, links, spacing),
     tabStops,
     alignment: ALIGN[p.align],
-    indent: first >= 0 ? { left, firstLine: first } : { left: Math.max(left, -first), hanging: -first },
+    indent: {
+      ...(first >= 0 ? { left, firstLine: first } : { left: Math.max(left, -first), hanging: -first }),
+      right: p.right ? Math.round(p.right * TW) : undefined,
+    },
     spacing: { before: Math.max(0, Math.round(before * TW)), after: 0, line, lineRule: LineRuleType.EXACT },
     frame,
   });

@@ -1,0 +1,65 @@
+// Lines from text runs (issue 19; corpus freeculture p. 18-29 came out 14 Word pages for 12): a raised
+// footnote mark read before the words after it (its baseline is higher, and the words' baseline a hair
+// above the line's start) made two lines on one baseline, which Word set as two lines.
+import type { TextRun } from '../pdfjs/protocol';
+import { buildLines, paragraphs } from './layout';
+
+const run = (str: string, x: number, y: number, w: number, size = 10.5): TextRun => ({
+  str,
+  x,
+  y,
+  w,
+  size,
+  font: 'ACaslon-Regular',
+  generic: 'serif',
+  bold: false,
+  italic: false,
+  color: '#000000',
+  rotated: false,
+  eol: false,
+  invisible: false,
+});
+
+test('a footnote mark inside a line, read before the words after it, keeps the line one line', () => {
+  const lines = buildLines([
+    run('granting them exclusive rights to their creative work, so that they could', 48.2, 261.7, 294),
+    run('sell those exclusive rights in a commercial marketplace.', 48.2, 276.21, 229),
+    run('8 ', 277.2, 272.8, 5.3, 6.9),
+    run('This is also, of', 282.5, 276.19, 59.7),
+    run('course, an important part of creativity and culture, and it has become', 48.2, 290.7, 294),
+  ]);
+  expect(lines).toHaveLength(3);
+  expect(lines[1].runs.map((r) => r.str)).toEqual([
+    'sell those exclusive rights in a commercial marketplace.',
+    '8 ',
+    'This is also, of',
+  ]);
+  expect(lines[1].runs[1].script).toBe('super');
+  expect(lines[1].x).toBeCloseTo(48.2);
+});
+
+test('two columns on one baseline stay two lines', () => {
+  const lines = buildLines([
+    run('end of a left column line', 48, 300, 200),
+    run('start of the right column', 268, 300, 200),
+  ]);
+  expect(lines).toHaveLength(2);
+});
+
+test('a ragged paragraph set narrower than its area keeps its measure (a right indent); a full one does not', () => {
+  const region = { x: 72, y: 72, w: 468, h: 600 };
+  const narrow = buildLines([
+    run('Graphite features are used by the Graphite engine to render the proper', 72, 100, 360),
+    run('shaping of Devanagari characters. However, some applications let the', 72, 114, 352),
+    run('user control which features to use.', 72, 128, 170),
+  ]);
+  const [p] = paragraphs(narrow, region);
+  expect(p.lines).toHaveLength(3);
+  // 468 - 360 = 108 pt short of the area's edge: the measure is kept, with an em of slack
+  expect(p.right).toBeCloseTo(108 - 10.5, 0);
+  const full = buildLines([
+    run('A line that runs to the right edge of the text area of its page, as most do', 72, 100, 466),
+    run('and the last line of the paragraph.', 72, 114, 170),
+  ]);
+  expect(paragraphs(full, region)[0].right).toBeUndefined();
+});
