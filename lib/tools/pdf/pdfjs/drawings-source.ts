@@ -56,8 +56,12 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     // Its labels stay editable text over the picture, which is then rendered without text; rotated labels
     // (not laid out as text) are rendered into it as before.
     const own = runs.filter((q) => inside(q, b));
-    const overlay = own.length > 0 && !own.some((q) => q.rotated || q.invisible || MUSIC_FONT.test(q.font));
-    const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', overlay ? await textOps(page) : null);
+    // In a score, the notation's glyphs stay in the picture and its words (tempo marks, lyrics, bar
+    // numbers: another font) go over it as text, like any drawing's labels.
+    const music = own.some((q) => MUSIC_FONT.test(q.font));
+    const labels = music ? own.filter((q) => !MUSIC_FONT.test(q.font)) : own;
+    const overlay = labels.length > 0 && !own.some((q) => q.rotated || q.invisible);
+    const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', overlay ? await textOps(page, music ? MUSIC_FONT : null) : null);
     if (!r || r.blank) continue;
     for (let i = runs.length - 1; i >= 0; i--) if (inside(runs[i], b)) runs.splice(i, 1);
     const within = (o) => o.x >= b.x - 1 && o.y >= b.y - 1 && o.x + o.w <= b.x + b.w + 1 && o.y + o.h <= b.y + b.h + 1;
@@ -67,7 +71,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
       const sg = segments[i];
       if (within({ x: Math.min(sg.x1, sg.x2), y: Math.min(sg.y1, sg.y2), w: Math.abs(sg.x2 - sg.x1), h: Math.abs(sg.y2 - sg.y1) })) segments.splice(i, 1);
     }
-    images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi }, labels: overlay ? own : undefined });
+    images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi }, labels: overlay ? labels : undefined });
   }
 }
 
@@ -99,14 +103,23 @@ function absorbLabels(b, runs, inside) {
 }
 
 // Indices of the text-showing operators in the operator list a render uses (same intent and annotation
-// mode, so the indices match): rendering with them filtered out draws a region without its text.
+// mode, so the indices match): rendering with them filtered out draws a region without its text. Text in
+// a font named by keep (a score's notation) stays.
 const TEXT_OPS = ['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText'];
-async function textOps(page) {
+async function textOps(page, keep = null) {
   const { OPS } = await import(lib); // the module already loaded (workerData.lib)
   const text = new Set(TEXT_OPS.map((n) => OPS[n]));
   const list = await page.getOperatorList({ intent: 'display', annotationMode: 0 });
   const skip = new Set();
-  list.fnArray.forEach((fn, i) => { if (text.has(fn)) skip.add(i); });
+  let kept = false;
+  list.fnArray.forEach((fn, i) => {
+    if (keep && fn === OPS.setFont) {
+      let name = '';
+      try { name = (page.commonObjs.get(list.argsArray[i][0]) || {}).name || ''; } catch {}
+      kept = keep.test(name);
+    }
+    if (text.has(fn) && !kept) skip.add(i);
+  });
   return skip;
 }
 `;

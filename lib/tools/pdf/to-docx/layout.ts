@@ -349,6 +349,9 @@ export interface Para {
 
 const BULLET = /^([•◦▪■●○\-–—*]|\(?\d{1,3}[.)]|[a-z][.)])\s/;
 
+const TYPEWRITER = /mono|courier|cmtt|sftt|typewriter|consolas|menlo/i;
+const typewriter = (l: Line) => l.runs.every((r) => r.generic === 'monospace' || TYPEWRITER.test(r.font));
+
 /** Splits a block's consecutive lines into paragraphs and measures their alignment and indents. */
 export function paragraphs(lines: Line[], region: Box): Para[] {
   const groups: Line[][] = [];
@@ -365,6 +368,8 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
       if (BULLET.test(l.runs[0].str.trimStart())) join = false;
       if (g.length > 1 && Math.abs(l.x - g[1].x) > prev.size) join = false;
       if (l.tabRuns || prev.tabRuns) join = false;
+      // code set in a typewriter face after a line of prose (or prose after code) starts a paragraph
+      if (typewriter(l) !== typewriter(prev)) join = false;
     }
     if (join) g.push(l);
     else groups.push([l]);

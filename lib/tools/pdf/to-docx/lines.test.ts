@@ -63,3 +63,14 @@ test('a ragged paragraph set narrower than its area keeps its measure (a right i
   ]);
   expect(paragraphs(full, region)[0].right).toBeUndefined();
 });
+
+test('code in a typewriter face after a line of prose starts its own paragraph', () => {
+  const region = { x: 72, y: 72, w: 468, h: 600 };
+  const code = (str: string, x: number, y: number, w: number) => ({ ...run(str, x, y, w), font: 'LMMonoLt10-Regular' });
+  const lines = buildLines([
+    run('The tempo indication and metronome mark can be set with the command:', 86, 162.6, 420),
+    code('\\relative {', 100.8, 178.5, 63),
+    code('\\time 3/4', 112.3, 191.7, 52),
+  ]);
+  expect(paragraphs(lines, region).map((p) => p.lines.length)).toEqual([1, 1, 1]); // was [2, 1]
+});

@@ -1,6 +1,7 @@
 // Music notation (issue 19; pdf-real lilypond went from 10 to 17 Word pages): noteheads are glyphs of a
 // music font on staves of straight lines, which looked like a ruled table of letters. A music font's glyphs
-// make their staff a drawing, rendered as a picture with them, where it was.
+// make their staff a drawing, rendered as a picture with them, where it was; the score's words in a text font
+// (tempo marks, lyrics) stay editable text over it.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,9 @@ test('a staff with music-font glyphs becomes a picture, not a table of letters',
       color: rgb(0, 0, 0),
     });
   page.drawText('h h h h h h h h', { x: 90, y: 704, size: 16, font: notes });
+  // a tempo mark printed in the score, in a text font: a word, kept as text over the picture
+  page.drawText('Andante', { x: 90, y: 724, size: 10, font: text });
+  page.drawText('q', { x: 150, y: 724, size: 16, font: notes }); // its metronome note
   page.drawText('The easiest way to enter notes is by using relative mode.', { x: 60, y: 660, size: 11, font: text });
   // The notes' font is a music font by name (LilyPond's Emmentaler); pdf.js draws it with a substitute.
   const saved = await PDFDocument.load(await doc.save());
@@ -41,6 +45,8 @@ test('a staff with music-font glyphs becomes a picture, not a table of letters',
     expect(words).toContain('Here is a scale starting on middle C');
     expect(words).toContain('The easiest way to enter notes');
     expect(words).not.toMatch(/\bh h\b/);
+    expect(words).toContain('Andante');
+    expect(xml).toContain('<w:framePr'); // over the picture, at its place
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

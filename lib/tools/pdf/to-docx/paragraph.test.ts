@@ -30,5 +30,7 @@ describe('PDF to Word text hygiene', () => {
     expect(wordFont('LMRoman10-Regular', 'sans-serif')).toBe('Times New Roman');
     expect(wordFont('CMSS10', 'serif')).toBe('Arial');
     expect(wordFont('CMTT10', 'serif')).toBe('Courier New');
+    expect(wordFont('LMMonoLt10-Regular', 'sans-serif')).toBe('Courier New'); // was Arial
+    expect(wordFont('LMSans10-Regular', 'serif')).toBe('Arial');
   });
 });

@@ -75,7 +75,7 @@ export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-se
   if (/^(times|serif|liberationserif|nimbusroman)/i.test(n)) return 'Times New Roman';
   if (/^(courier|monospace|liberationmono|nimbusmono)/i.test(n)) return 'Courier New';
   // TeX's Computer Modern / Latin Modern faces: pdf.js often calls them sans-serif (symbolic flags).
-  if (/^(cm(ss|tt)|lmsans|lmmono|sf(ss|tt))/i.test(n)) return /tt/i.test(n.slice(0, 6)) ? 'Courier New' : 'Arial';
+  if (/^(cm(ss|tt)|lmsans|lmmono|sf(ss|tt))/i.test(n)) return /tt|mono/i.test(n.slice(0, 6)) ? 'Courier New' : 'Arial';
   if (/^(cm(r|bx|ti|sl|csc|u|b|mi|fib|dunh)\d|lmroman|sf(rm|bx|ti|sl)\d|ec(rm|bx|ti|sl)\d)/i.test(n))
     return 'Times New Roman';
   const spaced = n.replace(/([a-z])([A-Z])/g, '$1 $2').trim();
