@@ -13,6 +13,8 @@ const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shar
 const PICKS: [string, string | null][] = [
   ['pdf/jverein-Rechnung.pdf', null],
   ['pdf/qtpdf5-test.pdf', null],
+  ['pdf/pdfjs-prefilled_f1040.pdf', null], // a dense tax form
+  ['pdf/pdfjs-freeculture.pdf', '18-29'], // a book with footnote marks
   ['pdf-real/lammps-cg-dna-2col.pdf', null],
   ['pdf-real/yosys-presentation.pdf', '5-14'],
   ['pdf-real/asymptote-manual.pdf', '20-39'],
