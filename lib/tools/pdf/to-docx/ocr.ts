@@ -62,8 +62,29 @@ export function ocrSetup(wanted = serverConfig().ocrLangs): OcrSetup {
   return { langPath: npmEng, gzip: true, langs: ['eng'] };
 }
 
+/** A recognised word: its box in points from the page's top-left corner. */
+export interface OcrWord {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A recognised line: its words left to right, baseline and font size in points, tesseract's paragraph. */
+export interface OcrLine {
+  words: OcrWord[];
+  baseline: number;
+  size: number;
+  para: number;
+  bold: boolean;
+  italic: boolean;
+}
+
 export interface OcrPage {
   runs: TextRun[];
+  /** The same words by line, with their boxes (the page picture is cleaned and the text placed from them). */
+  lines: OcrLine[];
   /** Mean confidence of the kept words (0..100), 0 when nothing was read. */
   confidence: number;
 }
@@ -145,9 +166,12 @@ export class PageReader {
     const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true, text: false });
     const k = 72 / dpi;
     const runs: TextRun[] = [];
+    const lines: OcrLine[] = [];
     let confSum = 0;
+    let paraNo = 0;
     for (const block of data.blocks ?? []) {
       for (const para of block.paragraphs) {
+        paraNo++;
         for (const line of para.lines) {
           const lineWords = line.words.filter((wd) => wd.text.trim() && wd.confidence >= MIN_CONFIDENCE);
           if (!lineWords.length) continue;
@@ -158,6 +182,22 @@ export class PageReader {
           const size = Math.max(4, Math.min(72, px * k));
           const bl = line.baseline;
           const baseline = (bl && bl.y0 > 0 ? (bl.y0 + bl.y1) / 2 : line.bbox.y1) * k;
+          const bold = lineWords.some((wd) => !!(wd as { is_bold?: boolean }).is_bold);
+          const italic = lineWords.some((wd) => !!(wd as { is_italic?: boolean }).is_italic);
+          lines.push({
+            words: lineWords.map((wd) => ({
+              text: wd.text,
+              x0: wd.bbox.x0 * k,
+              y0: wd.bbox.y0 * k,
+              x1: wd.bbox.x1 * k,
+              y1: wd.bbox.y1 * k,
+            })),
+            baseline,
+            size,
+            para: paraNo,
+            bold,
+            italic,
+          });
           lineWords.forEach((wd, i) => {
             confSum += wd.confidence;
             runs.push({
@@ -179,7 +219,7 @@ export class PageReader {
         }
       }
     }
-    return { runs, confidence: runs.length ? confSum / runs.length : 0 };
+    return { runs, lines, confidence: runs.length ? confSum / runs.length : 0 };
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,258 @@
+// A scanned page read by OCR, as a DOCX page that looks like the scan and whose text is editable (issue 19):
+// the scan stays behind the text at full strength with each recognised word cleaned off it (its box filled
+// with the colour around it), so logos, rules, stamps and shading stay while no glyph shows twice; the
+// recognised text is set over it where the scan had it: each run of lines of one paragraph is a framed
+// paragraph at its place (line breaks and line pitch of the scan), font size from the line's height, each
+// word and gap stretched or condensed (character spacing) to the word's box, in the ink colour of the scan.
+import sharp from 'sharp';
+import { FrameAnchorType, FrameWrap, LineRuleType, Paragraph, TextRun as DocxRun, type ISectionOptions } from 'docx';
+import type { PageData } from '../pdfjs/protocol';
+import type { OcrLine, OcrWord } from './ocr';
+import { pageBackground } from './images';
+import { substituteWidth } from './metrics';
+import { xmlSafe } from './paragraph';
+import { pageProps } from './build-docx';
+import { TW } from './units';
+
+const FONT = 'Arial';
+/** Arial's descent (em): with an exact line height LibreOffice and Word put the baseline this far above
+ * the line's bottom. */
+const DESCENT = 0.212;
+
+interface Ink {
+  /** 'rrggbb' of the glyphs' pixels */
+  color: string;
+}
+
+/** Median of a channel's values (0..255) by histogram. */
+function median(hist: Uint32Array, n: number): number {
+  let acc = 0;
+  for (let v = 0; v < 256; v++) {
+    acc += hist[v];
+    if (acc * 2 >= n) return v;
+  }
+  return 255;
+}
+
+/**
+ * Cleans the recognised words off the scan: each word's box (a little wider) is filled with the median
+ * colour of a thin ring around it, where that ring is plain (paper, cell shading); a word over a picture
+ * (the ring varies) stays in the picture. Returns the cleaned JPEG and each word's ink colour.
+ */
+export async function cleanScan(
+  jpg: Uint8Array,
+  page: { width: number; height: number },
+  lines: OcrLine[],
+): Promise<{ data: Buffer; ink: Map<OcrWord, Ink> }> {
+  const { data, info } = await sharp(jpg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const W = info.width;
+  const H = info.height;
+  const ch = info.channels;
+  const kx = W / page.width;
+  const ky = H / page.height;
+  const pad = Math.max(1, Math.round(kx * 0.7)); // ~0.7 pt: anti-aliased glyph edges
+  const ring = Math.max(2, Math.round(kx * 0.7));
+  const ink = new Map<OcrWord, Ink>();
+  const fills: { x0: number; y0: number; x1: number; y1: number; rgb: number[] }[] = [];
+  const lum = (i: number) => (ch >= 3 ? (data[i] * 299 + data[i + 1] * 587 + data[i + 2] * 114) / 1000 : data[i]);
+  for (const line of lines)
+    for (const w of line.words) {
+      const x0 = Math.max(0, Math.floor(w.x0 * kx) - pad);
+      const y0 = Math.max(0, Math.floor(w.y0 * ky) - pad);
+      const x1 = Math.min(W - 1, Math.ceil(w.x1 * kx) + pad);
+      const y1 = Math.min(H - 1, Math.ceil(w.y1 * ky) + pad);
+      if (x1 <= x0 || y1 <= y0) continue;
+      const hist = [0, 1, 2].map(() => new Uint32Array(256));
+      const lh = new Uint32Array(256);
+      let n = 0;
+      for (let y = Math.max(0, y0 - ring); y <= Math.min(H - 1, y1 + ring); y++)
+        for (let x = Math.max(0, x0 - ring); x <= Math.min(W - 1, x1 + ring); x++) {
+          if (x >= x0 && x <= x1 && y >= y0 && y <= y1) continue;
+          const i = (y * W + x) * ch;
+          for (let c = 0; c < 3; c++) hist[c][data[i + Math.min(c, ch - 1)]]++;
+          lh[Math.round(lum(i))]++;
+          n++;
+        }
+      if (!n) continue;
+      const bg = hist.map((h) => median(h, n));
+      // plain surroundings: 80 % of the ring within 40 levels of its median
+      const bl = median(lh, n);
+      let near = 0;
+      for (let v = Math.max(0, bl - 40); v <= Math.min(255, bl + 40); v++) near += lh[v];
+      // ink: the pixels of the box well darker (or lighter, on dark ground) than the ground
+      let minL = 255;
+      let maxL = 0;
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const l = lum((y * W + x) * ch);
+          minL = Math.min(minL, l);
+          maxL = Math.max(maxL, l);
+        }
+      const dark = bl - minL >= maxL - bl;
+      const cut = dark ? bl - 0.6 * (bl - minL) : bl + 0.6 * (maxL - bl);
+      const sum = [0, 0, 0];
+      let m = 0;
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const i = (y * W + x) * ch;
+          const l = lum(i);
+          if (dark ? l <= cut : l >= cut) {
+            for (let c = 0; c < 3; c++) sum[c] += data[i + Math.min(c, ch - 1)];
+            m++;
+          }
+        }
+      if (m && Math.abs(bl - (dark ? minL : maxL)) >= 40)
+        ink.set(w, {
+          color: sum
+            .map((s) =>
+              Math.round(s / m)
+                .toString(16)
+                .padStart(2, '0'),
+            )
+            .join(''),
+        });
+      if (near >= 0.8 * n) fills.push({ x0, y0, x1, y1, rgb: bg });
+    }
+  for (const f of fills)
+    for (let y = f.y0; y <= f.y1; y++)
+      for (let x = f.x0; x <= f.x1; x++) {
+        const i = (y * W + x) * ch;
+        for (let c = 0; c < ch; c++) data[i + c] = f.rgb[Math.min(c, 2)];
+      }
+  const out = await sharp(data, { raw: { width: W, height: H, channels: ch } })
+    .jpeg({ quality: 75 })
+    .toBuffer();
+  return { data: out, ink };
+}
+
+/** Width of `text` in Arial at `size`; characters outside WinAnsi at an average width. */
+async function textWidth(text: string, size: number, bold: boolean, italic: boolean): Promise<number> {
+  const w = await substituteWidth(text, FONT, size, bold, italic);
+  if (w !== null) return w;
+  let sum = 0;
+  for (const c of text) sum += (await substituteWidth(c, FONT, size, bold, italic)) ?? 0.55 * size;
+  return sum;
+}
+
+/** Lines set together in one framed paragraph: same tesseract paragraph, even pitch, same left edge. */
+export function groupLines(lines: OcrLine[]): OcrLine[][] {
+  const groups: OcrLine[][] = [];
+  let g: OcrLine[] = [];
+  const left = (l: OcrLine) => l.words[0].x0;
+  for (const l of lines) {
+    const prev = g[g.length - 1];
+    let join = !!prev && prev.para === l.para && Math.abs(l.size - prev.size) <= 0.15 * prev.size;
+    if (join) {
+      const pitch = l.baseline - prev.baseline;
+      const s = prev.size;
+      join = pitch > 0.9 * s && pitch < 2.5 * s;
+      if (join && g.length >= 2) join = Math.abs(pitch - (prev.baseline - g[g.length - 2].baseline)) <= 0.12 * s;
+      // the first line may be indented (or hang); the others share the left edge
+      if (join && g.length >= 2) join = Math.abs(left(l) - left(g[1])) <= 0.3 * s;
+      if (join && g.length === 1) join = left(l) - left(prev) <= 0.5 * s && left(prev) - left(l) <= 4 * s;
+    }
+    if (join) g.push(l);
+    else {
+      if (g.length) groups.push(g);
+      g = [l];
+    }
+  }
+  if (g.length) groups.push(g);
+  return groups;
+}
+
+async function lineRuns(line: OcrLine, size: number, x: number, ink: Map<OcrWord, Ink>, br: boolean) {
+  const runs: DocxRun[] = [];
+  const half = Math.max(2, Math.round(size * 2));
+  const sz = half / 2;
+  const { bold, italic } = line;
+  const space = await textWidth(' ', sz, bold, italic);
+  let at = x; // where the next character starts (points)
+  for (let i = 0; i < line.words.length; i++) {
+    const w = line.words[i];
+    const text = xmlSafe(w.text);
+    const chars = [...text].length;
+    if (i > 0) {
+      // the gap: one space stretched to the next word's left edge
+      const sp = Math.round((w.x0 - at - space) * TW);
+      runs.push(new DocxRun({ text: ' ', font: FONT, size: half, bold, italics: italic, characterSpacing: sp }));
+      at += space + sp / TW;
+    }
+    const natural = await textWidth(text, sz, bold, italic);
+    // the word as wide as the scan's: glyphs scaled horizontally (Word's character scale), a little
+    // character spacing for the rest (large gaps inside a word would read as spaces)
+    const want = w.x1 - at;
+    const scale = natural > 0 ? Math.max(66, Math.min(150, Math.round((want / natural) * 100))) : 100;
+    const scaled = (natural * scale) / 100;
+    const per = Math.max(-0.05 * sz, Math.min(0.05 * sz, (want - scaled) / Math.max(1, chars)));
+    const sp = Math.round(per * TW);
+    runs.push(
+      new DocxRun({
+        text,
+        break: i === 0 && br ? 1 : undefined,
+        font: FONT,
+        size: half,
+        bold: bold || undefined,
+        italics: italic || undefined,
+        color: ink.get(w)?.color,
+        characterSpacing: sp || undefined,
+        scale: scale === 100 ? undefined : scale,
+      }),
+    );
+    at += scaled + (sp / TW) * chars;
+  }
+  return { runs, right: at };
+}
+
+/** The DOCX section of a scanned page read by OCR. */
+export async function ocrPageSection(page: PageData, lines: OcrLine[], first: boolean): Promise<ISectionOptions> {
+  const rendered = page.rendered!;
+  const { data, ink } = await cleanScan(rendered.data, page, lines);
+  const children: Paragraph[] = [];
+  for (const g of groupLines(lines)) {
+    const size = g.reduce((s, l) => s + l.size, 0) / g.length;
+    const pitch = g.length > 1 ? (g[g.length - 1].baseline - g[0].baseline) / (g.length - 1) : size * 1.15;
+    const body = g.length > 1 ? g[1].words[0].x0 : g[0].words[0].x0;
+    const indent = g[0].words[0].x0 - body;
+    // a hanging first line: the frame starts there and the other lines are indented
+    const left = Math.min(body, g[0].words[0].x0);
+    const runs: DocxRun[] = [];
+    let right = left;
+    for (let i = 0; i < g.length; i++) {
+      const r = await lineRuns(g[i], size, i === 0 ? g[0].words[0].x0 : body, ink, i > 0);
+      runs.push(...r.runs);
+      right = Math.max(right, r.right, g[i].words[g[i].words.length - 1].x1);
+    }
+    const top = g[0].baseline - (pitch - DESCENT * size);
+    // room for rounding, so that no line wraps; never past the page's edge
+    const width = Math.max(4, Math.min(page.width - left, right - left + 2 + 0.05 * (right - left)));
+    children.push(
+      new Paragraph({
+        children: runs,
+        frame: {
+          type: 'absolute',
+          position: { x: Math.round(left * TW), y: Math.round(Math.max(0, top) * TW) },
+          width: Math.round(width * TW),
+          anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE },
+          wrap: FrameWrap.THROUGH,
+        },
+        indent:
+          indent > 0
+            ? { firstLine: Math.round(indent * TW) }
+            : indent < 0
+              ? { left: Math.round(-indent * TW), hanging: Math.round(-indent * TW) }
+              : undefined,
+        spacing: { before: 0, after: 0, line: Math.max(20, Math.round(pitch * TW)), lineRule: LineRuleType.EXACT },
+      }),
+    );
+  }
+  // The picture's paragraph comes last: LibreOffice anchors framed paragraphs to the paragraph after them
+  // (after the section's end that is the next page's).
+  children.push(
+    new Paragraph({
+      children: [pageBackground(page, data)],
+      spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
+    }),
+  );
+  return { properties: pageProps(page, { top: 0, right: 0, bottom: 0, left: 0 }, first), children };
+}
