@@ -15,13 +15,18 @@ import { pageProps } from './build-docx';
 import { TW } from './units';
 
 const FONT = 'Arial';
-/** Arial's descent (em): with an exact line height LibreOffice and Word put the baseline this far above
- * the line's bottom. */
-const DESCENT = 0.212;
+/** Where LibreOffice puts the first baseline of a paragraph with an exact line height: this far (em) above
+ * the line's bottom at a natural pitch (1.15 em), lower by a quarter of any extra pitch (fitted on its renders
+ * of the made and jverein scans). */
+const DROP = 0.3;
+/** Stem width (em) from which a word's face is bold: regular sans and serif faces have ~0.08-0.10, bold ~0.14-0.16. */
+const BOLD_STROKE = 0.125;
 
 interface Ink {
   /** 'rrggbb' of the glyphs' pixels */
   color: string;
+  /** strokes as thick as a bold face's */
+  bold: boolean;
 }
 
 /** Median of a channel's values (0..255) by histogram. */
@@ -101,16 +106,30 @@ export async function cleanScan(
             m++;
           }
         }
-      if (m && Math.abs(bl - (dark ? minL : maxL)) >= 40)
-        ink.set(w, {
-          color: sum
-            .map((s) =>
-              Math.round(s / m)
-                .toString(16)
-                .padStart(2, '0'),
-            )
-            .join(''),
-        });
+      if (m && Math.abs(bl - (dark ? minL : maxL)) >= 40) {
+        // stroke width: the median length of the ink's horizontal runs (stems), against the font size
+        const runs: number[] = [];
+        for (let y = y0; y <= y1; y++) {
+          let len = 0;
+          for (let x = x0; x <= x1 + 1; x++) {
+            const l = x <= x1 ? lum((y * W + x) * ch) : bl;
+            if (dark ? l <= cut : l >= cut) len++;
+            else if (len) {
+              runs.push(len);
+              len = 0;
+            }
+          }
+        }
+        runs.sort((p, q) => p - q);
+        // (3 px at least: at 200 dpi a small regular face's 2 px stems would pass for bold)
+        const px = runs.length ? runs[runs.length >> 1] : 0;
+        const stroke = px >= 3 ? px / (line.size * ky) : 0;
+        const hex = (v: number) =>
+          Math.round(v / m)
+            .toString(16)
+            .padStart(2, '0');
+        ink.set(w, { color: sum.map(hex).join(''), bold: stroke >= BOLD_STROKE });
+      }
       if (near >= 0.8 * n) fills.push({ x0, y0, x1, y1, rgb: bg });
     }
   for (const f of fills)
@@ -165,7 +184,10 @@ async function lineRuns(line: OcrLine, size: number, x: number, ink: Map<OcrWord
   const runs: DocxRun[] = [];
   const half = Math.max(2, Math.round(size * 2));
   const sz = half / 2;
-  const { bold, italic } = line;
+  const { italic } = line;
+  // a line is bold when most of its words' strokes are
+  const boldWords = line.words.filter((w) => ink.get(w)?.bold).length;
+  const bold = line.bold || boldWords * 2 > line.words.length;
   const space = await textWidth(' ', sz, bold, italic);
   let at = x; // where the next character starts (points)
   for (let i = 0; i < line.words.length; i++) {
@@ -223,7 +245,10 @@ export async function ocrPageSection(page: PageData, lines: OcrLine[], first: bo
       runs.push(...r.runs);
       right = Math.max(right, r.right, g[i].words[g[i].words.length - 1].x1);
     }
-    const top = g[0].baseline - (pitch - DESCENT * size);
+    // Measured on LibreOffice's renders: the first baseline sits a descent above the line's bottom for
+    // a natural pitch, and lower by a quarter of any extra pitch.
+    const drop = (DROP + 0.25 * Math.max(0, pitch / size - 1.15)) * size;
+    const top = g[0].baseline - (pitch - drop);
     // room for rounding, so that no line wraps; never past the page's edge
     const width = Math.max(4, Math.min(page.width - left, right - left + 2 + 0.05 * (right - left)));
     children.push(
