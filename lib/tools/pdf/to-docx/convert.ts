@@ -12,7 +12,7 @@ import { pageSections } from './build-docx';
 import fs from 'node:fs/promises';
 import { serverConfig } from '@/lib/config';
 import { checkContentSize, ContentLimitError } from './content-limits';
-import { PageReader } from './ocr';
+import { borrowReader } from './ocr';
 import { ocrPageSection } from './ocr-page';
 
 export const MAX_PAGES = 1000;
@@ -67,7 +67,7 @@ export async function convertPdf(
   const failedPages: number[] = [];
   const ocrPages: number[] = [];
   const unreadablePages: number[] = [];
-  const reader = new PageReader(undefined, opts.ocrThreads);
+  const { reader, done: readerDone } = borrowReader(opts.ocrThreads);
   let result;
   try {
     // Sections are built as pages arrive; the chain keeps them in order and one image encode at a time.
@@ -117,7 +117,7 @@ export async function convertPdf(
     await precheck;
     if (overLimit) throw contentError(overLimit);
   } catch (e) {
-    await reader.close();
+    await readerDone(false);
     await precheck.catch(() => undefined);
     if (overLimit) throw contentError(overLimit);
     if (e instanceof PdfjsError) {
@@ -135,10 +135,12 @@ export async function convertPdf(
     throw e;
   }
   let built: ISectionOptions[];
+  let ok = false;
   try {
     built = (await Promise.all(sections)).flat();
+    ok = true;
   } finally {
-    await reader.close();
+    await readerDone(ok);
   }
   if (sections.length === 0 || failedPages.length === sections.length) throw damagedError(name);
   const doc = new Document({

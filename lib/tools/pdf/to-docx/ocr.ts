@@ -102,6 +102,8 @@ interface Slot {
 export class PageReader {
   private workers: Slot[] = [];
   private idle: Slot[] = [];
+  /** tesseract threads started so far (each costs ~1.8 s of CPU) */
+  threadsStarted = 0;
   private waiting: ((w: Slot) => void)[] = [];
 
   constructor(
@@ -110,6 +112,7 @@ export class PageReader {
   ) {}
 
   private start(): Promise<TessWorker> {
+    this.threadsStarted++;
     const { langPath, gzip, langs } = this.setup;
     return createWorker(langs, OEM.LSTM_ONLY, {
       langPath,
@@ -133,6 +136,13 @@ export class PageReader {
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
+  /** A reader waiting for a thread gets a new one in place of a thread that was dropped. */
+  private async acquireFor(waiter: (w: Slot) => void): Promise<void> {
+    const w = { worker: this.start() };
+    this.workers.push(w);
+    waiter(w);
+  }
+
   private release(w: Slot): void {
     if (!this.workers.includes(w)) return; // closed meanwhile
     const next = this.waiting.shift();
@@ -153,11 +163,19 @@ export class PageReader {
     // close() may have stopped this worker while it started (the job ended on a limit): tesseract.js would
     // then throw from inside its own job start instead of answering.
     if (!this.workers.includes(slot)) throw new Error('OCR reader closed');
+    let page: OcrPage;
     try {
-      return await this.readWith(worker, image, dpi);
-    } finally {
-      this.release(slot);
+      page = await this.readWith(worker, image, dpi);
+    } catch (e) {
+      // a thread that failed a page is not trusted with the next one (it may stay warm for other jobs)
+      this.workers = this.workers.filter((w) => w !== slot);
+      const next = this.waiting.shift();
+      if (next) void this.acquireFor(next);
+      void worker.terminate().catch(() => undefined);
+      throw e;
     }
+    this.release(slot);
+    return page;
   }
 
   private async readWith(w: TessWorker, image: Uint8Array, dpi: number): Promise<OcrPage> {
@@ -236,4 +254,61 @@ export class PageReader {
       }),
     );
   }
+}
+
+interface Warm {
+  reader: PageReader;
+  users: number;
+  timer: NodeJS.Timeout | null;
+}
+let warm: Warm | null = null;
+
+/**
+ * A reader for one job. With the default thread count it is the runner's shared one, whose tesseract
+ * threads stay loaded between jobs (starting each costs ~1.8 s of CPU) until OCR_WARM_SECONDS pass without
+ * a scan. `done(true)` after a job that ended normally; `done(false)` after one stopped midway (on a
+ * limit): its threads may still be busy with a page nobody waits for, so they are stopped.
+ */
+export function borrowReader(threads = OCR_THREADS): { reader: PageReader; done: (ok: boolean) => Promise<void> } {
+  const idleMs = serverConfig().ocrWarmMs;
+  if (threads !== OCR_THREADS || idleMs <= 0) {
+    const reader = new PageReader(undefined, threads);
+    return { reader, done: () => reader.close() };
+  }
+  const w: Warm = warm ?? { reader: new PageReader(), users: 0, timer: null };
+  warm = w;
+  if (w.timer) clearTimeout(w.timer);
+  w.timer = null;
+  w.users++;
+  let returned = false;
+  return {
+    reader: w.reader,
+    done: async (ok) => {
+      if (returned) return;
+      returned = true;
+      w.users--;
+      if (w.users > 0) return;
+      if (!ok) {
+        if (warm === w) warm = null;
+        await w.reader.close();
+        return;
+      }
+      w.timer = setTimeout(() => {
+        if (warm === w && w.users === 0) {
+          warm = null;
+          void w.reader.close();
+        }
+      }, idleMs);
+      w.timer.unref();
+    },
+  };
+}
+
+/** Stops the warm tesseract threads now (tests, and a process about to exit). */
+export async function closeWarmReader(): Promise<void> {
+  const w = warm;
+  warm = null;
+  if (!w) return;
+  if (w.timer) clearTimeout(w.timer);
+  await w.reader.close();
 }
