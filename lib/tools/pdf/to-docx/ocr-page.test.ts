@@ -16,18 +16,21 @@ async function page(): Promise<{ jpg: Buffer; raw: Buffer }> {
   for (let y = 100; y < 140; y++) for (let x = 0; x < W; x++) set(x, y, [200, 200, 200]);
   for (let y = 150; y < H; y++)
     for (let x = 200; x < W; x++) set(x, y, [(x * 37 + y * 91) % 256, (x * 13) % 256, (y * 29) % 256]);
-  // "words": a dark red thin-stroked block on white, a black thick-stroked one on the grey band, one on the picture
+  // "words": a dark red thin-stroked block on white, a black thick-stroked one on the grey band, one on the
+  // picture, one on white again
   for (let y = 20; y < 40; y++) for (let x = 20; x < 100; x++) if (x % 8 < 2) set(x, y, [128, 16, 16]);
   for (let y = 110; y < 130; y++) for (let x = 20; x < 100; x++) if (x % 8 < 5) set(x, y, [0, 0, 0]);
   for (let y = 165; y < 185; y++) for (let x = 240; x < 320; x++) if (x % 8 < 2) set(x, y, [0, 0, 0]);
+  for (let y = 165; y < 185; y++) for (let x = 20; x < 100; x++) if (x % 8 < 2) set(x, y, [0, 0, 0]);
   const jpg = await sharp(raw, { raw: { width: W, height: H, channels: 3 } })
     .jpeg({ quality: 95 })
     .toBuffer();
   return { jpg, raw };
 }
 
-const word = (text: string, x0: number, y0: number, x1: number, y1: number) => ({
+const word = (text: string, x0: number, y0: number, x1: number, y1: number, conf = 95) => ({
   text,
+  conf,
   x0: x0 * K,
   y0: y0 * K,
   x1: x1 * K,
@@ -47,7 +50,9 @@ test('words on paper and on shading are cleaned off with the ground colour; a wo
   const red = word('thin', 20, 20, 100, 40);
   const black = word('bold', 20, 110, 100, 130);
   const onPicture = word('pic', 240, 165, 320, 185);
-  const lines = [line(red, 20 * K), line(black, 20 * K, 2), line(onPicture, 20 * K, 3)];
+  // a doubtful reading (another script read with English data) is not cleaned off
+  const doubtful = word('xq', 20, 165, 100, 185, 50);
+  const lines = [line(red, 20 * K), line(black, 20 * K, 2), line(onPicture, 20 * K, 3), line(doubtful, 20 * K, 4)];
   const { data, ink } = await cleanScan(jpg, { width: W * K, height: H * K }, lines);
   const out = await sharp(data).raw().toBuffer({ resolveWithObject: true });
   expect(out.info.width).toBe(W);
@@ -65,6 +70,7 @@ test('words on paper and on shading are cleaned off with the ground colour; a wo
   expect(band).toBeGreaterThan(185); // shading, not white
   expect(band).toBeLessThan(215);
   expect(darkest(240, 165, 320, 185)).toBeLessThan(40); // kept in the picture
+  expect(darkest(20, 165, 100, 185)).toBeLessThan(40); // kept: read with low confidence
   // the shading and the picture around the words are untouched
   expect(lum(150, 120)).toBeGreaterThan(185);
   expect(lum(150, 120)).toBeLessThan(215);
@@ -77,7 +83,7 @@ test('words on paper and on shading are cleaned off with the ground colour; a wo
 
 test('lines of one paragraph at an even pitch and a common left edge are set together', () => {
   const at = (para: number, x: number, baseline: number, size = 10): OcrLine => ({
-    words: [{ text: 'w', x0: x, y0: baseline - size * 0.7, x1: x + 50, y1: baseline }],
+    words: [{ text: 'w', x0: x, y0: baseline - size * 0.7, x1: x + 50, y1: baseline, conf: 95 }],
     baseline,
     size,
     para,

@@ -69,6 +69,8 @@ export interface OcrWord {
   y0: number;
   x1: number;
   y1: number;
+  /** tesseract's confidence, 0..100 */
+  conf: number;
 }
 
 /** A recognised line: its words left to right, baseline and font size in points, tesseract's paragraph. */
@@ -209,6 +211,7 @@ export class PageReader {
               y0: wd.bbox.y0 * k,
               x1: wd.bbox.x1 * k,
               y1: wd.bbox.y1 * k,
+              conf: wd.confidence,
             })),
             baseline,
             size,
