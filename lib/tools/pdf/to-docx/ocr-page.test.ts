@@ -53,7 +53,7 @@ test('words on paper and on shading are cleaned off with the ground colour; a wo
   // a doubtful reading (another script read with English data) is not cleaned off
   const doubtful = word('xq', 20, 165, 100, 185, 50);
   const lines = [line(red, 20 * K), line(black, 20 * K, 2), line(onPicture, 20 * K, 3), line(doubtful, 20 * K, 4)];
-  const { data, ink } = await cleanScan(jpg, { width: W * K, height: H * K }, lines);
+  const { data, ink, kept } = await cleanScan(jpg, { width: W * K, height: H * K }, lines);
   const out = await sharp(data).raw().toBuffer({ resolveWithObject: true });
   expect(out.info.width).toBe(W);
   const lum = (x: number, y: number) => {
@@ -71,6 +71,8 @@ test('words on paper and on shading are cleaned off with the ground colour; a wo
   expect(band).toBeLessThan(215);
   expect(darkest(240, 165, 320, 185)).toBeLessThan(40); // kept in the picture
   expect(darkest(20, 165, 100, 185)).toBeLessThan(40); // kept: read with low confidence
+  // the words left on the scan are named (their text goes over them in light grey)
+  expect([...kept].map((w) => w.text).sort()).toEqual(['pic', 'xq']);
   // the shading and the picture around the words are untouched
   expect(lum(150, 120)).toBeGreaterThan(185);
   expect(lum(150, 120)).toBeLessThan(215);

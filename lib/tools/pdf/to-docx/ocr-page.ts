@@ -3,7 +3,8 @@
 // with the colour around it), so logos, rules, stamps and shading stay while no glyph shows twice; the
 // recognised text is set over it where the scan had it: each run of lines of one paragraph is a framed
 // paragraph at its place (line breaks and line pitch of the scan), font size from the line's height, each
-// word and gap stretched or condensed (character spacing) to the word's box, in the ink colour of the scan.
+// word scaled to its box and each gap to the next word, in the ink colour of the scan (a word left on the
+// scan, over a picture or read doubtfully, in light grey over its own glyphs).
 import sharp from 'sharp';
 import { FrameAnchorType, FrameWrap, LineRuleType, Paragraph, TextRun as DocxRun, type ISectionOptions } from 'docx';
 import type { PageData } from '../pdfjs/protocol';
@@ -22,6 +23,7 @@ const DROP = 0.3;
 /** Words read less surely stay on the scan too (the text is set over them): clean English scans read at
  * 89-96 (10th percentile and up), a Russian certificate read with English data at a median of 57. */
 const ERASE_CONFIDENCE = 75;
+const KEPT_COLOR = 'B4B4B4';
 /** Stem width (em) from which a word's face is bold: regular sans and serif faces have ~0.08-0.10, bold ~0.14-0.16. */
 const BOLD_STROKE = 0.125;
 
@@ -51,7 +53,7 @@ export async function cleanScan(
   jpg: Uint8Array,
   page: { width: number; height: number },
   lines: OcrLine[],
-): Promise<{ data: Buffer; ink: Map<OcrWord, Ink> }> {
+): Promise<{ data: Buffer; ink: Map<OcrWord, Ink>; kept: Set<OcrWord> }> {
   const { data, info } = await sharp(jpg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const W = info.width;
   const H = info.height;
@@ -61,6 +63,7 @@ export async function cleanScan(
   const pad = Math.max(1, Math.round(kx * 0.7)); // ~0.7 pt: anti-aliased glyph edges
   const ring = Math.max(2, Math.round(kx * 0.7));
   const ink = new Map<OcrWord, Ink>();
+  const kept = new Set<OcrWord>();
   const fills: { x0: number; y0: number; x1: number; y1: number; rgb: number[] }[] = [];
   const lum = (i: number) => (ch >= 3 ? (data[i] * 299 + data[i + 1] * 587 + data[i + 2] * 114) / 1000 : data[i]);
   for (const line of lines)
@@ -134,6 +137,7 @@ export async function cleanScan(
         ink.set(w, { color: sum.map(hex).join(''), bold: stroke >= BOLD_STROKE });
       }
       if (near >= 0.8 * n && w.conf >= ERASE_CONFIDENCE) fills.push({ x0, y0, x1, y1, rgb: bg });
+      else kept.add(w);
     }
   for (const f of fills)
     for (let y = f.y0; y <= f.y1; y++)
@@ -144,7 +148,7 @@ export async function cleanScan(
   const out = await sharp(data, { raw: { width: W, height: H, channels: ch } })
     .jpeg({ quality: 75 })
     .toBuffer();
-  return { data: out, ink };
+  return { data: out, ink, kept };
 }
 
 /** Width of `text` in Arial at `size`; characters outside WinAnsi at an average width. */
@@ -183,7 +187,13 @@ export function groupLines(lines: OcrLine[]): OcrLine[][] {
   return groups;
 }
 
-async function lineRuns(line: OcrLine, size: number, x: number, ink: Map<OcrWord, Ink>, br: boolean) {
+async function lineRuns(
+  line: OcrLine,
+  size: number,
+  x: number,
+  { ink, kept }: { ink: Map<OcrWord, Ink>; kept: Set<OcrWord> },
+  br: boolean,
+) {
   const runs: DocxRun[] = [];
   const half = Math.max(2, Math.round(size * 2));
   const sz = half / 2;
@@ -219,7 +229,8 @@ async function lineRuns(line: OcrLine, size: number, x: number, ink: Map<OcrWord
         size: half,
         bold: bold || undefined,
         italics: italic || undefined,
-        color: ink.get(w)?.color,
+        // a word left on the scan: its text in a light grey over it, so the scan's own glyphs read first
+        color: kept.has(w) ? KEPT_COLOR : ink.get(w)?.color,
         characterSpacing: sp || undefined,
         scale: scale === 100 ? undefined : scale,
       }),
@@ -232,7 +243,7 @@ async function lineRuns(line: OcrLine, size: number, x: number, ink: Map<OcrWord
 /** The DOCX section of a scanned page read by OCR. */
 export async function ocrPageSection(page: PageData, lines: OcrLine[], first: boolean): Promise<ISectionOptions> {
   const rendered = page.rendered!;
-  const { data, ink } = await cleanScan(rendered.data, page, lines);
+  const { data, ...scan } = await cleanScan(rendered.data, page, lines);
   const children: Paragraph[] = [];
   for (const g of groupLines(lines)) {
     const size = g.reduce((s, l) => s + l.size, 0) / g.length;
@@ -244,7 +255,7 @@ export async function ocrPageSection(page: PageData, lines: OcrLine[], first: bo
     const runs: DocxRun[] = [];
     let right = left;
     for (let i = 0; i < g.length; i++) {
-      const r = await lineRuns(g[i], size, i === 0 ? g[0].words[0].x0 : body, ink, i > 0);
+      const r = await lineRuns(g[i], size, i === 0 ? g[0].words[0].x0 : body, scan, i > 0);
       runs.push(...r.runs);
       right = Math.max(right, r.right, g[i].words[g[i].words.length - 1].x1);
     }
