@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { createWorker, OEM, PSM, type Worker as TessWorker } from 'tesseract.js';
 import { serverConfig } from '@/lib/config';
 import type { TextRun } from '../pdfjs/protocol';
+import { joinHalves, splitColumns } from './ocr-split';
 
 const localRequire = createRequire(__filename);
 const SYSTEM_TESSDATA = [
@@ -152,8 +153,16 @@ export class PageReader {
     else this.idle.push(w);
   }
 
-  /** Reads a page image rendered at `dpi`; runs are in points from the page's top-left corner. */
+  /** Reads a page image rendered at `dpi`; runs are in points from the page's top-left corner. A page
+   * with two text columns is read as two halves at once when the reader has two threads. */
   async read(image: Uint8Array, dpi: number): Promise<OcrPage> {
+    const halves = this.threads > 1 ? await splitColumns(image).catch(() => null) : null;
+    if (!halves) return this.readImage(image, dpi);
+    const [left, right] = await Promise.all([this.readImage(halves.left, dpi), this.readImage(halves.right, dpi)]);
+    return joinHalves(left, right, (halves.cut * 72) / dpi);
+  }
+
+  private async readImage(image: Uint8Array, dpi: number): Promise<OcrPage> {
     const slot = await this.acquire();
     let worker: TessWorker;
     try {
