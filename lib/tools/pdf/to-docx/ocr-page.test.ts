@@ -2,7 +2,8 @@
 // ground (paper, cell shading) and kept where they sit on a picture; the ink colour and bold strokes are
 // read from the scan; lines of one paragraph at an even pitch are set together, others apart.
 import sharp from 'sharp';
-import { cleanScan, groupLines } from './ocr-page';
+import { cleanScan, groupLines, lineFont } from './ocr-page';
+import { substituteWidth } from './metrics';
 import type { OcrLine } from './ocr';
 
 const W = 400; // px at 100 dpi: 288 x 144 pt
@@ -102,4 +103,21 @@ test('lines of one paragraph at an even pitch and a common left edge are set tog
     at(3, 72, 200, 20), // larger type
   ];
   expect(groupLines(lines).map((g) => g.map((l) => l.baseline))).toEqual([[100, 112, 124], [150], [162], [174], [200]]);
+});
+
+test('a line inked as narrow as Times New Roman is set in it; one as wide as Arial in Arial', async () => {
+  const text = ['Quarterly', 'field', 'report', 'covering', 'sales'];
+  const set = async (family: string): Promise<OcrLine> => {
+    let x = 72;
+    const words = [];
+    for (const t of text) {
+      // inked width: the face's advance less a little side bearing
+      const w = (await substituteWidth(t, family, 11, false, false))! * 0.97;
+      words.push({ text: t, x0: x, y0: 90, x1: x + w, y1: 100, conf: 95 });
+      x += w + 3;
+    }
+    return { words, baseline: 100, size: 11, para: 1, bold: false, italic: false };
+  };
+  expect(await lineFont([await set('Times New Roman')], 11)).toBe('Times New Roman');
+  expect(await lineFont([await set('Arial')], 11)).toBe('Arial');
 });

@@ -2,7 +2,8 @@
 // the scan stays behind the text at full strength with each recognised word cleaned off it (its box filled
 // with the colour around it), so logos, rules, stamps and shading stay while no glyph shows twice; the
 // recognised text is set over it where the scan had it: each run of lines of one paragraph is a framed
-// paragraph at its place (line breaks and line pitch of the scan), font size from the line's height, each
+// paragraph at its place (line breaks and line pitch of the scan), Arial or (for a narrow serif face) Times
+// New Roman at the line's height, each
 // word scaled to its box and each gap to the next word, in the ink colour of the scan (a word left on the
 // scan, over a picture or read doubtfully, in light grey over its own glyphs).
 import sharp from 'sharp';
@@ -16,6 +17,8 @@ import { pageProps } from './build-docx';
 import { TW } from './units';
 
 const FONT = 'Arial';
+const SERIF = 'Times New Roman';
+const SERIF_RATIO = 0.92;
 /** Where LibreOffice puts the first baseline of a paragraph with an exact line height: this far (em) above
  * the line's bottom at a natural pitch (1.15 em), lower by a quarter of any extra pitch (fitted on its renders
  * of the made and jverein scans). */
@@ -151,13 +154,30 @@ export async function cleanScan(
   return { data: out, ink, kept };
 }
 
-/** Width of `text` in Arial at `size`; characters outside WinAnsi at an average width. */
-async function textWidth(text: string, size: number, bold: boolean, italic: boolean): Promise<number> {
-  const w = await substituteWidth(text, FONT, size, bold, italic);
+/** Width of `text` in `font` at `size`; characters outside WinAnsi at an average width. */
+async function textWidth(text: string, size: number, bold: boolean, italic: boolean, font = FONT): Promise<number> {
+  const w = await substituteWidth(text, font, size, bold, italic);
   if (w !== null) return w;
   let sum = 0;
-  for (const c of text) sum += (await substituteWidth(c, FONT, size, bold, italic)) ?? 0.55 * size;
+  for (const c of text) sum += (await substituteWidth(c, font, size, bold, italic)) ?? 0.55 * size;
   return sum;
+}
+
+/** Times New Roman for lines whose words are much narrower on the scan than in Arial (a serif book face),
+ * Arial otherwise: measured inked widths against Arial's are 0.86-0.91 for Times and book faces,
+ * 0.96-1.17 for Helvetica, DejaVu Sans and Computer Modern at 10 pt. */
+export async function lineFont(lines: OcrLine[], size: number): Promise<string> {
+  let box = 0;
+  let arial = 0;
+  for (const l of lines)
+    for (const w of l.words) {
+      if ([...w.text].length < 3) continue;
+      const a = await substituteWidth(w.text, FONT, size, false, false);
+      if (a === null) continue;
+      box += w.x1 - w.x0;
+      arial += a;
+    }
+  return arial && box / arial < SERIF_RATIO ? SERIF : FONT;
 }
 
 /** Lines set together in one framed paragraph: same tesseract paragraph, even pitch, same left edge. */
@@ -193,6 +213,7 @@ async function lineRuns(
   x: number,
   { ink, kept }: { ink: Map<OcrWord, Ink>; kept: Set<OcrWord> },
   br: boolean,
+  font: string,
 ) {
   const runs: DocxRun[] = [];
   const half = Math.max(2, Math.round(size * 2));
@@ -201,7 +222,7 @@ async function lineRuns(
   // a line is bold when most of its words' strokes are
   const boldWords = line.words.filter((w) => ink.get(w)?.bold).length;
   const bold = line.bold || boldWords * 2 > line.words.length;
-  const space = await textWidth(' ', sz, bold, italic);
+  const space = await textWidth(' ', sz, bold, italic, font);
   let at = x; // where the next character starts (points)
   for (let i = 0; i < line.words.length; i++) {
     const w = line.words[i];
@@ -210,10 +231,10 @@ async function lineRuns(
     if (i > 0) {
       // the gap: one space stretched to the next word's left edge
       const sp = Math.round((w.x0 - at - space) * TW);
-      runs.push(new DocxRun({ text: ' ', font: FONT, size: half, bold, italics: italic, characterSpacing: sp }));
+      runs.push(new DocxRun({ text: ' ', font, size: half, bold, italics: italic, characterSpacing: sp }));
       at += space + sp / TW;
     }
-    const natural = await textWidth(text, sz, bold, italic);
+    const natural = await textWidth(text, sz, bold, italic, font);
     // the word as wide as the scan's: glyphs scaled horizontally (Word's character scale), a little
     // character spacing for the rest (large gaps inside a word would read as spaces)
     const want = w.x1 - at;
@@ -225,7 +246,7 @@ async function lineRuns(
       new DocxRun({
         text,
         break: i === 0 && br ? 1 : undefined,
-        font: FONT,
+        font,
         size: half,
         bold: bold || undefined,
         italics: italic || undefined,
@@ -254,8 +275,9 @@ export async function ocrPageSection(page: PageData, lines: OcrLine[], first: bo
     const left = Math.min(body, g[0].words[0].x0);
     const runs: DocxRun[] = [];
     let right = left;
+    const font = await lineFont(g, size);
     for (let i = 0; i < g.length; i++) {
-      const r = await lineRuns(g[i], size, i === 0 ? g[0].words[0].x0 : body, scan, i > 0);
+      const r = await lineRuns(g[i], size, i === 0 ? g[0].words[0].x0 : body, scan, i > 0, font);
       runs.push(...r.runs);
       right = Math.max(right, r.right, g[i].words[g[i].words.length - 1].x1);
     }
