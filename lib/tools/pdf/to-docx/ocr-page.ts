@@ -2,10 +2,10 @@
 // the scan stays behind the text at full strength with each recognised word cleaned off it (its box filled
 // with the colour around it), so logos, rules, stamps and shading stay while no glyph shows twice; the
 // recognised text is set over it where the scan had it: each run of lines of one paragraph is a framed
-// paragraph at its place (line breaks and line pitch of the scan), Arial or (for a narrow serif face) Times
-// New Roman at the line's height, each
-// word scaled to its box and each gap to the next word, in the ink colour of the scan (a word left on the
-// scan, over a picture or read doubtfully, in light grey over its own glyphs).
+// paragraph at its place (line breaks and line pitch of the scan), Arial or (for a narrow serif face)
+// Times New Roman at the line's height, each word scaled to its box and each gap to the next word, in the
+// ink colour of the scan (a word left on the scan, over a picture or read doubtfully, in light grey over
+// its own glyphs).
 import sharp from 'sharp';
 import { FrameAnchorType, FrameWrap, LineRuleType, Paragraph, TextRun as DocxRun, type ISectionOptions } from 'docx';
 import type { PageData } from '../pdfjs/protocol';
