@@ -12,6 +12,9 @@ const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shar
 // Every text document of pdf-real (issue 19's judging set is of this kind).
 const PICKS: [string, string | null][] = [
   ['pdf/jverein-Rechnung.pdf', null],
+  // real scans (no text layer): a book page with an illustration, a Russian certificate
+  ['pdf/ocrmypdf-c02-22-scan.pdf', null],
+  ['pdf/pdfjs-issue7229-scan.pdf', null],
   ['pdf/qtpdf5-test.pdf', null],
   ['pdf/pdfjs-prefilled_f1040.pdf', null], // a dense tax form
   ['pdf/pdfjs-freeculture.pdf', '18-29'], // a book with footnote marks

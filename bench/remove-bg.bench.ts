@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { BenchRow } from './types';
 import { buildBenchWorker, runWorkerJob } from './worker-job';
+import { loadRows } from './remove-bg-load';
 import { maskIoU } from '../tests/support/image/background-images';
 
 const root = path.resolve(__dirname, '..');
@@ -300,6 +301,7 @@ export default async function bench(): Promise<BenchRow[]> {
     });
     const model = await modelRows(worker, inputs[0][1], dir, load);
     rows.push(...model.rows);
+    rows.push(...(await loadRows(inputs[0][1], dir, load)));
     for (const [label, file] of inputs) {
       const ours = await runJob(worker, { op: 'ours', path: file, workDir: dir });
       const oursPng = path.join(dir, 'ours.png');

@@ -69,6 +69,10 @@ export class Runner {
       execArgv: [`--max-old-space-size=${Math.max(64, memoryMb)}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // glibc gives each new thread (a job's pdf.js and tesseract threads) malloc arenas of its own and keeps
+      // what they freed: a runner grew ~30-50 MB per scan converted (305 -> 578 MB in 8). Two arenas bound
+      // it (~320 MB after 12) at no measurable cost in speed.
+      env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
     });
     this.child.on('message', (m: RunnerMessage) => {
       if (m && typeof m === 'object' && 'rss' in m && typeof m.rss === 'number') this.reported = m.rss;

@@ -141,6 +141,22 @@ describe('WorkerPool', () => {
     expect(await treeRss(Number(first.notice))).toBeNull(); // the process is gone
   });
 
+  it('replaces an idle runner that holds a model even when it is under the general recycle size', async () => {
+    const p = make({ recycleMb: 400, perToolRecycleMb: { model: 500 }, warmIdleMs: 1000 });
+    const first = await p.run(job('model')); // ~250 MB resident: a size any runner may keep
+    expect(await treeRss(Number(first.notice))).toBeLessThan(400 * MB);
+    expect((await p.run(job('model'))).notice).toBe(first.notice);
+    for (let t = 0; t < 60 && p.stats().workers > 0; t++) await new Promise((r) => setTimeout(r, 100));
+    expect(p.stats().workers).toBe(0);
+    await p.close();
+    // Another tool's runner of the same size stays.
+    const p2 = make({ recycleMb: 400, perToolRecycleMb: { model: 500 }, warmIdleMs: 1000 });
+    const a = await p2.run(job('echo'));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(p2.stats().workers).toBe(1);
+    expect((await p2.run(job('echo'))).notice).toBe(a.notice);
+  });
+
   it('still replaces a model runner past its tool recycle size, and other tools at the general size', async () => {
     const p = make({ recycleMb: 150, perToolRecycleMb: { model: 200 } });
     const big = await p.run(job('model')); // ~250 MB resident: past 200

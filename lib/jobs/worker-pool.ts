@@ -337,7 +337,8 @@ export class WorkerPool {
     if (!slot.job) {
       slot.runner.idle();
       const idleMs = this.opts.warmIdleMs ?? 0;
-      if (rss !== null && rss > recycle && idleMs > 0) {
+      // A runner that holds a model goes when idle even under the general size (it is no idle runner).
+      if (idleMs > 0 && ((rss !== null && rss > recycle) || this.toolRecycleMb(slot) > 0)) {
         this.stopIdleTimer(slot);
         slot.idleTimer = setTimeout(() => {
           slot.idleTimer = null;

@@ -9,12 +9,13 @@
 // from the package's dist folder by an explicit path (never relative to the working directory), and
 // the session is cached per thread: one model load per worker. The CPU memory arena is off (see below).
 // The session runs a float32 conversion of the shipped float16 model (float32-model.ts: ~10 % faster, masks
-// within one 8-bit level), cached in MODEL_CACHE_DIR.
+// within one 8-bit level), cached in MODEL_CACHE_DIR, and onnxruntime's optimised graph of it beside it.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
 import { serverConfig } from '@/lib/config';
 import { float32Model, toFloat32Model } from './float32-model';
+import { optimisedSession } from './optimised-session';
 
 // A plain require: the worker bundle is ESM with npm packages external, and this CommonJS package's
 // re-exported names are not all visible to ESM named-import detection.
@@ -74,13 +75,16 @@ export const sessionOptions: InferenceSession.SessionOptions = {
 /** The mask output of the shipped models (the others are ISNet's side outputs). */
 export const MASK_OUTPUT = 'output';
 
-/** A session on the float32 conversion of the model (float32-model.ts), cached on disk after the first load. */
+/**
+ * A session on the float32 conversion of the model (float32-model.ts), cached on disk after the first load,
+ * with onnxruntime's optimised graph of it saved beside it (optimised-session.ts).
+ */
 async function createSession(name: ModelName): Promise<InferenceSession> {
   const key = JSON.stringify(await resourceEntry(name));
   const model = await float32Model(serverConfig().modelCacheDir, key, () => readModel(name), MASK_OUTPUT);
   if (typeof model !== 'string') return ort.InferenceSession.create(model, sessionOptions);
   try {
-    return await ort.InferenceSession.create(model, sessionOptions);
+    return await optimisedSession(ort, model, sessionOptions);
   } catch {
     // A damaged cache file (disk full, edited): convert again, without the cache.
     await fs.rm(model, { force: true });

@@ -31,7 +31,7 @@ import {
 import { tableChild } from './table-docx';
 import { paragraph, place } from './paragraph';
 import { drawingWithLabels } from './drawing-overlay';
-import { fadedScan, imageParagraph, pageBackground } from './images';
+import { imageParagraph, pageBackground } from './images';
 import { TW } from './units';
 
 type Child = Paragraph | DocxTable;
@@ -41,7 +41,7 @@ type Child = Paragraph | DocxTable;
 const spacer = () =>
   new Paragraph({ children: [], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } });
 
-function pageProps(
+export function pageProps(
   page: PageData,
   margin: { top: number; right: number; bottom: number; left: number },
   first: boolean,
@@ -276,18 +276,10 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
   out.cursor = bottomMost;
 }
 
-/** The DOCX sections for one PDF page: one, or several (continuous) where the page has text columns. */
+/** The DOCX sections for one PDF page: one, or several (continuous) where the page has text columns. A
+ * scan read by OCR is ocr-page.ts's. */
 
 export async function pageSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
-  if (page.rendered && page.runs.length) {
-    const sections = await textSections(page, first);
-    const bg = new Paragraph({
-      children: [pageBackground(page, await fadedScan(page.rendered.data))],
-      spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
-    });
-    (sections[0].children as Child[]).unshift(bg);
-    return sections;
-  }
   if (page.rendered) {
     const r = page.rendered;
     // The whole page as one picture anchored at the page's corner, behind an empty paragraph, so it

@@ -12,7 +12,8 @@ import { pageSections } from './build-docx';
 import fs from 'node:fs/promises';
 import { serverConfig } from '@/lib/config';
 import { checkContentSize, ContentLimitError } from './content-limits';
-import { PageReader } from './ocr';
+import { borrowReader } from './ocr';
+import { ocrPageSection } from './ocr-page';
 
 export const MAX_PAGES = 1000;
 /** Pages without a text layer are rendered at this resolution, for text recognition and as the picture. */
@@ -66,7 +67,7 @@ export async function convertPdf(
   const failedPages: number[] = [];
   const ocrPages: number[] = [];
   const unreadablePages: number[] = [];
-  const reader = new PageReader(undefined, opts.ocrThreads);
+  const { reader, done: readerDone } = borrowReader(opts.ocrThreads);
   let result;
   try {
     // Sections are built as pages arrive; the chain keeps them in order and one image encode at a time.
@@ -94,7 +95,7 @@ export async function convertPdf(
           if (page.rendered) scanned.push(index + 1);
           // Recognition starts as the page arrives (two pages at once on two cores); sections stay in order.
           const ocr = page.rendered
-            ? reader.read(page.rendered.data, page.rendered.dpi).catch(() => ({ runs: [] }))
+            ? reader.read(page.rendered.data, page.rendered.dpi).catch(() => ({ runs: [], lines: [] }))
             : null;
           const s = chain.then(async () => {
             if (page.rendered && ocr) {
@@ -103,6 +104,8 @@ export async function convertPdf(
               // The scan behind the text shows the pictures; its image pieces are not placed again.
               if (read.runs.length) page.images = [];
               (read.runs.length ? ocrPages : unreadablePages).push(index + 1);
+              // the scan cleaned of its recognised words, the text set over it where it was
+              if (read.lines.length) return [await ocrPageSection(page, read.lines, index === 0)];
             }
             return pageSections(page, index === 0);
           });
@@ -114,7 +117,7 @@ export async function convertPdf(
     await precheck;
     if (overLimit) throw contentError(overLimit);
   } catch (e) {
-    await reader.close();
+    await readerDone(false);
     await precheck.catch(() => undefined);
     if (overLimit) throw contentError(overLimit);
     if (e instanceof PdfjsError) {
@@ -132,10 +135,12 @@ export async function convertPdf(
     throw e;
   }
   let built: ISectionOptions[];
+  let ok = false;
   try {
     built = (await Promise.all(sections)).flat();
+    ok = true;
   } finally {
-    await reader.close();
+    await readerDone(ok);
   }
   if (sections.length === 0 || failedPages.length === sections.length) throw damagedError(name);
   const doc = new Document({

@@ -1,5 +1,5 @@
 // Pictures for PDF to Word's pages: placed images (re-encoded at <= 200 dpi, JPEG for photos, PNG
-// otherwise) and the page-sized scan behind recognised text.
+// otherwise) and the page-sized scan (behind recognised text: ocr-page.ts).
 import sharp from 'sharp';
 import {
   HorizontalPositionRelativeFrom,
@@ -76,13 +76,4 @@ export function pictureBehindText(type: 'png' | 'jpg', data: Buffer, box: Box): 
 /** The page picture anchored at the page's corner behind the text, covering the page exactly. */
 export function pageBackground(page: PageData, data: Buffer): ImageRun {
   return pictureBehindText('jpg', data, { x: 0, y: 0, w: page.width, h: page.height });
-}
-
-/** A scan behind recognised text: faded to a light watermark, so the editable text reads cleanly while
- * stamps, signatures and figures stay visible. */
-export async function fadedScan(data: Uint8Array): Promise<Buffer> {
-  return sharp(data)
-    .linear(0.15, 255 * 0.85)
-    .jpeg({ quality: 70 })
-    .toBuffer();
 }

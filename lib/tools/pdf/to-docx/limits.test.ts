@@ -13,12 +13,17 @@ import { convertPdf } from './convert';
 import { cappedDecodedLength, checkContentSize } from './content-limits';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
+import { closeWarmReader } from './ocr';
 
 let dir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-bombs-'));
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+// the runner's warm tesseract threads would keep Jest's process alive until their idle time ends
+afterAll(async () => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  await closeWarmReader();
+});
 
 function write(name: string, bytes: Uint8Array): string {
   const f = path.join(dir, name);

@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { convertPdf } from './convert';
-import { ocrSetup } from './ocr';
+import { borrowReader, closeWarmReader, ocrSetup } from './ocr';
 import { imageOnlyPdf, sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
 import { pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 
@@ -17,7 +17,11 @@ let dir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-ocr-'));
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+// the runner's warm tesseract threads would keep Jest's process alive until their idle time ends
+afterAll(async () => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  await closeWarmReader();
+});
 
 const docxText = (docx: Buffer): string => {
   const f = path.join(dir, `t-${Date.now()}.docx`);
@@ -38,6 +42,27 @@ test('an image-only copy of a two-page document is read back as editable text (w
   const ref = words(pdftotext(path.join(dir, 'orig.pdf')));
   if (process.env.P2W_DEBUG) console.log(docxText(r.docx));
   expect(wordRecall(ref, words(docxText(r.docx)))).toBeGreaterThanOrEqual(0.9);
+}, 180_000);
+
+test('a runner keeps its tesseract threads between scans: the second conversion starts none', async () => {
+  const scan = path.join(dir, 'warm.pdf');
+  fs.writeFileSync(scan, await imageOnlyPdf(await sampleDocPdf(), 200));
+  await closeWarmReader();
+  await convertPdf(scan, 'warm.pdf');
+  const first = borrowReader();
+  const started = first.reader.threadsStarted;
+  await first.done(true);
+  expect(started).toBeGreaterThanOrEqual(1);
+  const r = await convertPdf(scan, 'warm.pdf');
+  expect(r.ocrPages).toEqual([1, 2]);
+  const again = borrowReader();
+  expect(again.reader).toBe(first.reader);
+  expect(again.reader.threadsStarted).toBe(started);
+  // a job stopped midway (on a limit) stops them: the next job starts afresh
+  await again.done(false);
+  const fresh = borrowReader();
+  expect(fresh.reader).not.toBe(first.reader);
+  await fresh.done(true);
 }, 180_000);
 
 test('a mixed document is handled page by page; a scan with nothing readable is named', async () => {

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { createWorker, OEM, PSM, type Worker as TessWorker } from 'tesseract.js';
 import { serverConfig } from '@/lib/config';
 import type { TextRun } from '../pdfjs/protocol';
+import { joinHalves, splitColumns } from './ocr-split';
 
 const localRequire = createRequire(__filename);
 const SYSTEM_TESSDATA = [
@@ -62,8 +63,31 @@ export function ocrSetup(wanted = serverConfig().ocrLangs): OcrSetup {
   return { langPath: npmEng, gzip: true, langs: ['eng'] };
 }
 
+/** A recognised word: its box in points from the page's top-left corner. */
+export interface OcrWord {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** tesseract's confidence, 0..100 */
+  conf: number;
+}
+
+/** A recognised line: its words left to right, baseline and font size in points, tesseract's paragraph. */
+export interface OcrLine {
+  words: OcrWord[];
+  baseline: number;
+  size: number;
+  para: number;
+  bold: boolean;
+  italic: boolean;
+}
+
 export interface OcrPage {
   runs: TextRun[];
+  /** The same words by line, with their boxes (the page picture is cleaned and the text placed from them). */
+  lines: OcrLine[];
   /** Mean confidence of the kept words (0..100), 0 when nothing was read. */
   confidence: number;
 }
@@ -81,6 +105,8 @@ interface Slot {
 export class PageReader {
   private workers: Slot[] = [];
   private idle: Slot[] = [];
+  /** tesseract threads started so far (each costs ~1.8 s of CPU) */
+  threadsStarted = 0;
   private waiting: ((w: Slot) => void)[] = [];
 
   constructor(
@@ -89,6 +115,7 @@ export class PageReader {
   ) {}
 
   private start(): Promise<TessWorker> {
+    this.threadsStarted++;
     const { langPath, gzip, langs } = this.setup;
     return createWorker(langs, OEM.LSTM_ONLY, {
       langPath,
@@ -112,6 +139,13 @@ export class PageReader {
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
+  /** A reader waiting for a thread gets a new one in place of a thread that was dropped. */
+  private async acquireFor(waiter: (w: Slot) => void): Promise<void> {
+    const w = { worker: this.start() };
+    this.workers.push(w);
+    waiter(w);
+  }
+
   private release(w: Slot): void {
     if (!this.workers.includes(w)) return; // closed meanwhile
     const next = this.waiting.shift();
@@ -119,8 +153,16 @@ export class PageReader {
     else this.idle.push(w);
   }
 
-  /** Reads a page image rendered at `dpi`; runs are in points from the page's top-left corner. */
+  /** Reads a page image rendered at `dpi`; runs are in points from the page's top-left corner. A page
+   * with two text columns is read as two halves at once when the reader has two threads. */
   async read(image: Uint8Array, dpi: number): Promise<OcrPage> {
+    const halves = this.threads > 1 ? await splitColumns(image).catch(() => null) : null;
+    if (!halves) return this.readImage(image, dpi);
+    const [left, right] = await Promise.all([this.readImage(halves.left, dpi), this.readImage(halves.right, dpi)]);
+    return joinHalves(left, right, (halves.cut * 72) / dpi);
+  }
+
+  private async readImage(image: Uint8Array, dpi: number): Promise<OcrPage> {
     const slot = await this.acquire();
     let worker: TessWorker;
     try {
@@ -132,11 +174,19 @@ export class PageReader {
     // close() may have stopped this worker while it started (the job ended on a limit): tesseract.js would
     // then throw from inside its own job start instead of answering.
     if (!this.workers.includes(slot)) throw new Error('OCR reader closed');
+    let page: OcrPage;
     try {
-      return await this.readWith(worker, image, dpi);
-    } finally {
-      this.release(slot);
+      page = await this.readWith(worker, image, dpi);
+    } catch (e) {
+      // a thread that failed a page is not trusted with the next one (it may stay warm for other jobs)
+      this.workers = this.workers.filter((w) => w !== slot);
+      const next = this.waiting.shift();
+      if (next) void this.acquireFor(next);
+      void worker.terminate().catch(() => undefined);
+      throw e;
     }
+    this.release(slot);
+    return page;
   }
 
   private async readWith(w: TessWorker, image: Uint8Array, dpi: number): Promise<OcrPage> {
@@ -145,9 +195,12 @@ export class PageReader {
     const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true, text: false });
     const k = 72 / dpi;
     const runs: TextRun[] = [];
+    const lines: OcrLine[] = [];
     let confSum = 0;
+    let paraNo = 0;
     for (const block of data.blocks ?? []) {
       for (const para of block.paragraphs) {
+        paraNo++;
         for (const line of para.lines) {
           const lineWords = line.words.filter((wd) => wd.text.trim() && wd.confidence >= MIN_CONFIDENCE);
           if (!lineWords.length) continue;
@@ -158,6 +211,23 @@ export class PageReader {
           const size = Math.max(4, Math.min(72, px * k));
           const bl = line.baseline;
           const baseline = (bl && bl.y0 > 0 ? (bl.y0 + bl.y1) / 2 : line.bbox.y1) * k;
+          const bold = lineWords.some((wd) => !!(wd as { is_bold?: boolean }).is_bold);
+          const italic = lineWords.some((wd) => !!(wd as { is_italic?: boolean }).is_italic);
+          lines.push({
+            words: lineWords.map((wd) => ({
+              text: wd.text,
+              x0: wd.bbox.x0 * k,
+              y0: wd.bbox.y0 * k,
+              x1: wd.bbox.x1 * k,
+              y1: wd.bbox.y1 * k,
+              conf: wd.confidence,
+            })),
+            baseline,
+            size,
+            para: paraNo,
+            bold,
+            italic,
+          });
           lineWords.forEach((wd, i) => {
             confSum += wd.confidence;
             runs.push({
@@ -179,7 +249,7 @@ export class PageReader {
         }
       }
     }
-    return { runs, confidence: runs.length ? confSum / runs.length : 0 };
+    return { runs, lines, confidence: runs.length ? confSum / runs.length : 0 };
   }
 
   async close(): Promise<void> {
@@ -196,4 +266,61 @@ export class PageReader {
       }),
     );
   }
+}
+
+interface Warm {
+  reader: PageReader;
+  users: number;
+  timer: NodeJS.Timeout | null;
+}
+let warm: Warm | null = null;
+
+/**
+ * A reader for one job. With the default thread count it is the runner's shared one, whose tesseract
+ * threads stay loaded between jobs (starting each costs ~1.8 s of CPU) until OCR_WARM_SECONDS pass without
+ * a scan. `done(true)` after a job that ended normally; `done(false)` after one stopped midway (on a
+ * limit): its threads may still be busy with a page nobody waits for, so they are stopped.
+ */
+export function borrowReader(threads = OCR_THREADS): { reader: PageReader; done: (ok: boolean) => Promise<void> } {
+  const idleMs = serverConfig().ocrWarmMs;
+  if (threads !== OCR_THREADS || idleMs <= 0) {
+    const reader = new PageReader(undefined, threads);
+    return { reader, done: () => reader.close() };
+  }
+  const w: Warm = warm ?? { reader: new PageReader(), users: 0, timer: null };
+  warm = w;
+  if (w.timer) clearTimeout(w.timer);
+  w.timer = null;
+  w.users++;
+  let returned = false;
+  return {
+    reader: w.reader,
+    done: async (ok) => {
+      if (returned) return;
+      returned = true;
+      w.users--;
+      if (w.users > 0) return;
+      if (!ok) {
+        if (warm === w) warm = null;
+        await w.reader.close();
+        return;
+      }
+      w.timer = setTimeout(() => {
+        if (warm === w && w.users === 0) {
+          warm = null;
+          void w.reader.close();
+        }
+      }, idleMs);
+      w.timer.unref();
+    },
+  };
+}
+
+/** Stops the warm tesseract threads now (tests, and a process about to exit). */
+export async function closeWarmReader(): Promise<void> {
+  const w = warm;
+  warm = null;
+  if (!w) return;
+  if (w.timer) clearTimeout(w.timer);
+  await w.reader.close();
 }

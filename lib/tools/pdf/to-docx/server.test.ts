@@ -14,6 +14,7 @@ import {
 } from '@/tests/support/pdf-to-docx/make-pdfs';
 import { docxToPdf, pairRecall, pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 import { corpusFiles, corpusPath, describeCorpus, hasCorpus } from '@/tests/support/corpus';
+import { closeWarmReader } from './ocr';
 
 let dir: string;
 const converted = new Map<string, { docx: string; notice?: string; pdf?: string }>();
@@ -52,7 +53,11 @@ beforeAll(async () => {
     entries[i].pdf = pdf;
   });
 }, 240_000);
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+// the runner's warm tesseract threads would keep Jest's process alive until their idle time ends
+afterAll(async () => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  await closeWarmReader();
+});
 
 describe('PDF to Word', () => {
   const sample = () => [...converted.entries()].find(([f]) => f.endsWith('sample.pdf'))!;

@@ -22,7 +22,7 @@ export const run: Processor = async (inputs, _options, ctx) => {
   const n = (pages: number[], one: string, many: string) => (pages.length === 1 ? one : many);
   if (r.ocrPages.length) {
     notes.push(
-      `${n(r.ocrPages, 'Page', 'Pages')} ${pageList(r.ocrPages)} ${n(r.ocrPages, 'has', 'have')} no text layer (scanned) and ${n(r.ocrPages, 'was', 'were')} read by text recognition (OCR): check the text, recognition can misread words. The scan stays faded behind the text.`,
+      `${n(r.ocrPages, 'Page', 'Pages')} ${pageList(r.ocrPages)} ${n(r.ocrPages, 'has', 'have')} no text layer (scanned) and ${n(r.ocrPages, 'was', 'were')} read by text recognition (OCR): check the text, recognition can misread words. The scan stays behind the text, its recognised words cleaned off it.`,
     );
   }
   if (r.unreadablePages.length) {

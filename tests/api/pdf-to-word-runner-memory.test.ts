@@ -1,0 +1,39 @@
+// PDF to Word on the same scan again and again in one job runner (issue 19): the runner's memory stays
+// bounded. It grew ~30-50 MB per scan (each job's pdf.js and tesseract threads left glibc malloc arenas
+// holding what they had freed); the runner now starts with MALLOC_ARENA_MAX=2 and keeps its tesseract
+// threads warm between jobs. Memory only, no timing: the runner is never recycled here (JOB_RECYCLE_MB=0),
+// so growth would show.
+import { PDFDocument } from 'pdf-lib';
+import { processStep, upload, useTestDataDir } from '../support/api';
+import { imageOnlyPdf, sampleDocPdf } from '../support/pdf-to-docx/make-pdfs';
+import { settledRssMb, treeRssMb } from '../support/rss';
+
+useTestDataDir({ JOB_CONCURRENCY: '1', JOB_RECYCLE_MB: '0', MAX_JOBS_PER_WORKER: '0', JOB_TIMEOUT_SECONDS: '120' });
+
+let scan: Buffer;
+beforeAll(async () => {
+  // one page of the made document, as an image-only PDF
+  const src = await PDFDocument.load(await sampleDocPdf());
+  const one = await PDFDocument.create();
+  const [p] = await one.copyPages(src, [0]);
+  one.addPage(p);
+  scan = Buffer.from(await imageOnlyPdf(await one.save(), 200));
+});
+
+async function convert(): Promise<void> {
+  const up = await upload('pdf/to_docx', [{ name: 'scan.pdf', data: scan }]);
+  expect(up.res.status).toBe(200);
+  const pr = await processStep('pdf/to_docx', { session_id: up.sessionId });
+  expect(pr.res.status).toBe(200);
+  expect(pr.body.notice).toMatch(/read by text recognition \(OCR\)/);
+}
+
+test('converting one scan 12 times in one runner: its memory grows < 60 MB from the 3rd to the 12th', async () => {
+  for (let i = 0; i < 3; i++) await convert();
+  const early = await treeRssMb();
+  for (let i = 3; i < 12; i++) await convert();
+  // settled: the reading of a busy moment (a reply being packed) is not the runner's size
+  const late = await settledRssMb(early + 60);
+  console.info(`[p2w-runner-memory] tree RSS after 3 scans ${early.toFixed(0)} MB, after 12 ${late.toFixed(0)} MB`);
+  expect(late - early).toBeLessThan(60);
+}, 600_000);
