@@ -17,17 +17,8 @@ import {
   type ISectionOptions,
 } from 'docx';
 import type { Box, PageData } from '../pdfjs/protocol';
-import {
-  buildLines,
-  flatten,
-  layoutPage,
-  mergeBands,
-  paragraphs,
-  type Block,
-  type CutNode,
-  type Line,
-  type Para,
-} from './layout';
+import { buildLines, flatten, layoutPage, mergeBands, type Block, type CutNode, type Line } from './layout';
+import { paragraphs, type Para } from './line-paragraphs';
 import { tableChild } from './table-docx';
 import { paragraph, place } from './paragraph';
 import { drawingWithLabels } from './drawing-overlay';

@@ -3,7 +3,8 @@
 // over it. A paragraph as high as the drawing keeps its room in the flow, as the inline picture did.
 import { FrameAnchorType, FrameWrap, LineRuleType, Paragraph } from 'docx';
 import type { PageImage } from '../pdfjs/protocol';
-import { buildLines, type Para } from './layout';
+import { buildLines } from './layout';
+import type { Para } from './line-paragraphs';
 import { pictureBehindText } from './images';
 import { paraChildren } from './paragraph';
 import { TW } from './units';

@@ -2,7 +2,8 @@
 // footnote mark read before the words after it (its baseline is higher, and the words' baseline a hair
 // above the line's start) made two lines on one baseline, which Word set as two lines.
 import type { TextRun } from '../pdfjs/protocol';
-import { buildLines, paragraphs } from './layout';
+import { buildLines } from './layout';
+import { paragraphs } from './line-paragraphs';
 
 const run = (str: string, x: number, y: number, w: number, size = 10.5): TextRun => ({
   str,

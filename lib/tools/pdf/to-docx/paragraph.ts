@@ -12,7 +12,8 @@ import {
   TextRun as DocxRun,
 } from 'docx';
 import type { PageLink, TextRun } from '../pdfjs/protocol';
-import type { Line, Para } from './layout';
+import type { Line } from './layout';
+import type { Para } from './line-paragraphs';
 import { substituteWidth } from './metrics';
 import { TW } from './units';
 

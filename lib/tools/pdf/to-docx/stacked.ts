@@ -4,9 +4,8 @@
 // two-column article grew from 12 to 15 pages that way), so they join the line they overlap.
 import type { Box, TextRun } from '../pdfjs/protocol';
 import type { Line } from './layout';
+import { bottom, right } from './box';
 
-const right = (b: Box) => b.x + b.w;
-const bottom = (b: Box) => b.y + b.h;
 /** Characters a formula puts above or below a letter. */
 const MARKS_ONLY = /^[\sˆ˜¯˙¨´`ˇ˘˚→←^~.'′″‾_]+$/u;
 

@@ -12,7 +12,8 @@ import {
   type TableVerticalAlign,
 } from 'docx';
 import type { PageData, PageLink } from '../pdfjs/protocol';
-import { buildLines, mergeBands, paragraphs } from './layout';
+import { buildLines, mergeBands } from './layout';
+import { paragraphs } from './line-paragraphs';
 import { paragraph } from './paragraph';
 import type { Table } from './tables';
 import { TW } from './units';

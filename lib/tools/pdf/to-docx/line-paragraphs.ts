@@ -1,0 +1,77 @@
+// Paragraphs of a block: which consecutive lines belong together (spacing, size, bullets, indents, code set
+// in a typewriter face), and each paragraph's alignment, indents and line spacing as the PDF set them.
+import type { Box } from '../pdfjs/protocol';
+import { median, type Line } from './layout';
+import { bottom, right } from './box';
+
+export interface Para {
+  lines: Line[];
+  align: 'left' | 'center' | 'right' | 'justify';
+  left: number;
+  firstLine: number;
+  /** Right indent (points from the region's right edge): a ragged paragraph set narrower than its area. */
+  right?: number;
+  top: number;
+  bottom: number;
+  lineGap: number;
+}
+
+const BULLET = /^([•◦▪■●○\-–—*]|\(?\d{1,3}[.)]|[a-z][.)])\s/;
+
+const TYPEWRITER = /mono|courier|cmtt|sftt|typewriter|consolas|menlo/i;
+const typewriter = (l: Line) => l.runs.every((r) => r.generic === 'monospace' || TYPEWRITER.test(r.font));
+
+/** Splits a block's consecutive lines into paragraphs and measures their alignment and indents. */
+export function paragraphs(lines: Line[], region: Box): Para[] {
+  const groups: Line[][] = [];
+  for (const l of lines) {
+    const g = groups[groups.length - 1];
+    const prev = g?.[g.length - 1];
+    let join = !!prev;
+    if (prev) {
+      const gap = l.baseline - prev.baseline;
+      const expected = g.length > 1 ? g[1].baseline - g[0].baseline : prev.size * 1.25;
+      if (gap > Math.max(expected * 1.3, prev.size * 1.6) || gap <= 0) join = false;
+      if (Math.abs(l.size - prev.size) > 1) join = false;
+      if (right(prev) < right(region) - Math.max(0.25 * region.w, 3 * prev.size)) join = false;
+      if (BULLET.test(l.runs[0].str.trimStart())) join = false;
+      if (g.length > 1 && Math.abs(l.x - g[1].x) > prev.size) join = false;
+      if (l.tabRuns || prev.tabRuns) join = false;
+      // code set in a typewriter face after a line of prose (or prose after code) starts a paragraph
+      if (typewriter(l) !== typewriter(prev)) join = false;
+    }
+    if (join) g.push(l);
+    else groups.push([l]);
+  }
+  return groups.map((ls) => measure(ls, region));
+}
+
+function measure(ls: Line[], region: Box): Para {
+  const first = ls[0];
+  const rest = ls.length > 1 ? ls.slice(1) : ls;
+  const left = Math.min(...rest.map((l) => l.x));
+  const lefts = ls.map((l) => l.x - region.x);
+  const rights = ls.map((l) => right(region) - right(l));
+  let align: Para['align'] = 'left';
+  const centred =
+    ls.every((l, i) => Math.abs(lefts[i] - rights[i]) < Math.max(4, 0.04 * region.w)) && lefts[0] > 0.08 * region.w;
+  if (centred) align = 'center';
+  else if (ls.every((_, i) => rights[i] < 3) && lefts.some((v) => v > 0.2 * region.w)) align = 'right';
+  else if (ls.length > 2 && ls.slice(0, -1).every((_, i) => rights[i] < 3)) align = 'justify';
+  const gaps = ls.slice(1).map((l, i) => l.baseline - ls[i].baseline);
+  // A paragraph of several lines that all end well before the area's right edge was set to a narrower
+  // measure: in the full width Word would put more words on each line (fewer lines, the page moves up).
+  // An em of slack stays, for a substitute font a little wider than the PDF's.
+  const slack = Math.min(...rights);
+  const narrower = ls.length > 1 && align === 'left' && slack > 3 * first.size ? slack - first.size : undefined;
+  return {
+    lines: ls,
+    align,
+    right: narrower,
+    left: align === 'center' || align === 'right' ? region.x : left,
+    firstLine: align === 'center' || align === 'right' ? 0 : first.x - left,
+    top: Math.min(...ls.map((l) => l.y)),
+    bottom: Math.max(...ls.map((l) => bottom(l))),
+    lineGap: gaps.length ? median(gaps) : first.size * 1.2,
+  };
+}
