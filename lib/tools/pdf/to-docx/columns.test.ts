@@ -8,22 +8,10 @@ import path from 'node:path';
 import { Document, Packer } from 'docx';
 import type { PageData, TextRun } from '../pdfjs/protocol';
 import { pageSections } from './build-docx';
+import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
 
-const line = (str: string, x: number, y: number, w: number): TextRun => ({
-  str,
-  x,
-  y,
-  w,
-  size: 10,
-  font: 'CMR10',
-  generic: 'sans-serif',
-  bold: false,
-  italic: false,
-  color: '#000000',
-  rotated: false,
-  eol: true,
-  invisible: false,
-});
+const line = (str: string, x: number, y: number, w: number): TextRun =>
+  textRun(str, x, y, w, { font: 'CMR10', generic: 'sans-serif', eol: true });
 
 function twoColumns(): PageData {
   const runs: TextRun[] = [];

@@ -8,24 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { runPdfjs } from '../pdfjs/host';
 import type { PageData } from '../pdfjs/protocol';
-import { RENDER_LIMITS } from './convert';
+import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-regions-'))));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function firstPage(bytes: Uint8Array): Promise<PageData> {
-  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, bytes);
-  const pages: PageData[] = [];
-  await runPdfjs(
-    { kind: 'extract', path: file, renderDpi: 0, maxPages: 1, limits: RENDER_LIMITS, drawingDpi: 220 },
-    { onPage: (p) => pages.push(p) },
-  );
-  return pages[0];
-}
+const firstPage = (bytes: Uint8Array): Promise<PageData> => extractFirstPage(dir, bytes);
 
 test("a diagram's labels just outside its curve are its labels, over one picture", async () => {
   const doc = await PDFDocument.create();

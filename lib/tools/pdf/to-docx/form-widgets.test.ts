@@ -16,25 +16,16 @@ import {
   pushGraphicsState,
   rgb,
 } from 'pdf-lib';
-import { runPdfjs } from '../pdfjs/host';
 import type { PageData } from '../pdfjs/protocol';
-import { convertPdf, RENDER_LIMITS } from './convert';
+import { convertPdf } from './convert';
 import { docxToPdf, pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
+import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-forms-'))));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function firstPage(bytes: Uint8Array): Promise<PageData> {
-  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, bytes);
-  const pages: PageData[] = [];
-  await runPdfjs(
-    { kind: 'extract', path: file, renderDpi: 0, maxPages: 1, limits: RENDER_LIMITS, drawingDpi: 220 },
-    { onPage: (p) => pages.push(p) },
-  );
-  return pages[0];
-}
+const firstPage = (bytes: Uint8Array): Promise<PageData> => extractFirstPage(dir, bytes);
 
 test("a button's caption and a field's value are page text where they show, once; their boxes stay in place", async () => {
   const doc = await PDFDocument.create();

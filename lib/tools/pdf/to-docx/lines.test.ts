@@ -4,22 +4,10 @@
 import type { TextRun } from '../pdfjs/protocol';
 import { buildLines } from './layout';
 import { paragraphs } from './line-paragraphs';
+import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
 
-const run = (str: string, x: number, y: number, w: number, size = 10.5): TextRun => ({
-  str,
-  x,
-  y,
-  w,
-  size,
-  font: 'ACaslon-Regular',
-  generic: 'serif',
-  bold: false,
-  italic: false,
-  color: '#000000',
-  rotated: false,
-  eol: false,
-  invisible: false,
-});
+const run = (str: string, x: number, y: number, w: number, size = 10.5): TextRun =>
+  textRun(str, x, y, w, { size, font: 'ACaslon-Regular' });
 
 test('a footnote mark inside a line, read before the words after it, keeps the line one line', () => {
   const lines = buildLines([

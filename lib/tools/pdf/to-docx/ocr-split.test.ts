@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { joinHalves, splitColumns } from './ocr-split';
 import type { OcrPage } from './ocr';
+import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
 
 const W = 1700; // a letter page at 200 dpi
 const H = 2200;
@@ -43,23 +44,7 @@ test('two columns are cut in their gutter; a title across them or a single colum
 
 test("the right half's words move by the cut and keep paragraphs of their own", () => {
   const half = (text: string): OcrPage => ({
-    runs: [
-      {
-        str: text,
-        x: 10,
-        y: 50,
-        w: 20,
-        size: 10,
-        font: 'Arial',
-        generic: 'sans-serif',
-        bold: false,
-        italic: false,
-        color: '#000000',
-        rotated: false,
-        eol: true,
-        invisible: false,
-      },
-    ],
+    runs: [textRun(text, 10, 50, 20, { font: 'Arial', generic: 'sans-serif', eol: true })],
     lines: [
       {
         words: [{ text, x0: 10, y0: 42, x1: 30, y1: 50, conf: 90 }],

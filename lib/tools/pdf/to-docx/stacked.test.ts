@@ -4,22 +4,9 @@
 import type { TextRun } from '../pdfjs/protocol';
 import { buildLines } from './layout';
 import { splitAcrossColumns } from './tables';
+import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
 
-const run = (str: string, x: number, y: number, w: number, size = 10): TextRun => ({
-  str,
-  x,
-  y,
-  w,
-  size,
-  font: 'Times',
-  generic: 'serif',
-  bold: false,
-  italic: false,
-  color: '#000000',
-  rotated: false,
-  eol: false,
-  invisible: false,
-});
+const run = (str: string, x: number, y: number, w: number, size = 10): TextRun => textRun(str, x, y, w, { size });
 const texts = (runs: TextRun[]) => buildLines(runs).map((l) => l.runs.map((r) => r.str).join(' '));
 
 test('a fraction and an accent join their equation line; body lines around it stay lines', () => {
