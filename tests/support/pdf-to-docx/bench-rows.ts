@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BenchRow } from '../../../bench/types';
 import { convertPdf } from '@/lib/tools/pdf/to-docx/convert';
 import { compareDocs } from '../pdf-compress/page-similarity';
-import { docxToPdf, pairRecall, pdftotext, wordRecall, words } from './measure';
+import { docxToPdf, pairRecall, pdftotext, visibleText, wordRecall, words } from './measure';
 import { sampleDocPdf } from './make-pdfs';
 
 export async function docxBench(corpusPdfs: string[] = []): Promise<BenchRow[]> {
@@ -23,7 +23,7 @@ export async function docxBench(corpusPdfs: string[] = []): Promise<BenchRow[]> 
   }
   const pdfs = docxToPdf(done.map((d) => d.docx));
   const rows: BenchRow[] = done.map((d, i) => {
-    const ref = words(pdftotext(d.file));
+    const ref = words(visibleText(d.file));
     const got = fs.existsSync(pdfs[i]) ? words(pdftotext(pdfs[i])) : [];
     const n = Math.min(d.pages, 10);
     const sim = fs.existsSync(pdfs[i]) ? compareDocs(d.file, pdfs[i], n, 50) : { mean: 0, worst: 0 };
@@ -32,7 +32,7 @@ export async function docxBench(corpusPdfs: string[] = []): Promise<BenchRow[]> 
       input: `${d.file === made ? 'made: 2 columns, table, link, photo' : `corpus: ${path.basename(d.file)}`} (${d.pages} p${d.scanned ? `, ${d.scanned} scanned` : ''})`,
       quality: `words ${(wordRecall(ref, got) * 100).toFixed(1)} %, pairs ${(pairRecall(ref, got) * 100).toFixed(1)} %, SSIM ${sim.mean.toFixed(3)}`,
       ms: d.ms,
-      note: `reference: pdftotext (${ref.length} words); look: LibreOffice render vs original at 50 dpi, first ${n} pages`,
+      note: `reference: pdftotext within the crop boxes (${ref.length} words); look: LibreOffice render vs original at 50 dpi, first ${n} pages`,
     };
   });
   fs.rmSync(dir, { recursive: true, force: true });

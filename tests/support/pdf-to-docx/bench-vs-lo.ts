@@ -1,7 +1,7 @@
 // PDF to Word vs LibreOffice's own PDF import (`soffice --infilter=writer_pdf_import --convert-to docx`, what
 // Stirling-PDF uses), same run, same files: word recall of each DOCX read back by LibreOffice (vs pdftotext
-// of the source), Word page count vs the PDF's, per-page render similarity (SSIM at 50 dpi, first 10 pages),
-// seconds per page. Scans: an image-only copy we render ourselves, recall against the original's text.
+// of what the source shows, within its crop boxes), Word page count vs the PDF's, per-page render similarity
+// (SSIM at 50 dpi, first 10 pages), seconds per page. Scans: an image-only copy we render ourselves, recall against the original's text.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +10,7 @@ import type { BenchRow } from '../../../bench/types';
 import { convertPdf } from '@/lib/tools/pdf/to-docx/convert';
 import { closeWarmReader, OCR_THREADS } from '@/lib/tools/pdf/to-docx/ocr';
 import { compareDocs } from '../pdf-compress/page-similarity';
-import { docxToPdf, killOffice, pdftotext, wordRecall, words } from './measure';
+import { docxToPdf, killOffice, pdftotext, visibleText, wordRecall, words } from './measure';
 import { imageOnlyPdf, sampleDocPdf } from './make-pdfs';
 
 const pagesOf = (f: string): number =>
@@ -119,7 +119,7 @@ export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
   const measure = (docx: string, src: BenchInput, pages: number) => {
     const pdf = pdfs.get(docx);
     if (!pdf || !fs.existsSync(pdf)) return null;
-    const ref = words(pdftotext(src.textOf ?? src.file));
+    const ref = words(visibleText(src.textOf ?? src.file));
     // a real scan has no text to compare with: no recall figure
     const recall = ref.length ? wordRecall(ref, words(pdftotext(pdf))) : NaN;
     const k = Math.min(pages, 10);

@@ -12,7 +12,7 @@ import {
   rotatedPdf,
   sampleDocPdf,
 } from '@/tests/support/pdf-to-docx/make-pdfs';
-import { docxToPdf, pairRecall, pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
+import { docxToPdf, pairRecall, pdftotext, visibleText, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 import { corpusFiles, corpusPath, describeCorpus, hasCorpus } from '@/tests/support/corpus';
 import { closeWarmReader } from './ocr';
 
@@ -66,7 +66,7 @@ describe('PDF to Word', () => {
     const [file, r] = sample();
     expect(r.notice).toBeUndefined();
     const got = words(pdftotext(r.pdf!));
-    const ref = words(pdftotext(file));
+    const ref = words(visibleText(file));
     expect(wordRecall(ref, got)).toBe(1);
     const text = pdftotext(r.pdf!).replace(/\s+/g, ' ');
     const at = (s: string) => text.indexOf(s.replace(/\s+/g, ' '));
@@ -136,7 +136,7 @@ describeCorpus('PDF to Word on real files', () => {
   it.each(GOOD)('%s: the text comes through (word recall vs pdftotext) on as many pages', (name) => {
     const file = corpusPath('pdf', name);
     const r = converted.get(file)!;
-    const ref = words(pdftotext(file));
+    const ref = words(visibleText(file));
     const got = words(pdftotext(r.pdf!));
     if (ref.length === 0) {
       // a scan without a text layer: read by OCR (or named as unreadable), the scan kept behind the text
