@@ -95,17 +95,14 @@ export async function convertPdf(
           if (page.rendered) scanned.push(index + 1);
           // Recognition starts as the page arrives (two pages at once on two cores); sections stay in order.
           const ocr = page.rendered
-            ? reader.read(page.rendered.data, page.rendered.dpi).catch(() => ({ runs: [], lines: [] }))
+            ? reader.read(page.rendered.data, page.rendered.dpi).catch(() => ({ lines: [] }))
             : null;
           const s = chain.then(async () => {
             if (page.rendered && ocr) {
-              const read = await ocr;
-              page.runs = read.runs;
-              // The scan behind the text shows the pictures; its image pieces are not placed again.
-              if (read.runs.length) page.images = [];
-              (read.runs.length ? ocrPages : unreadablePages).push(index + 1);
-              // the scan cleaned of its recognised words, the text set over it where it was
-              if (read.lines.length) return [await ocrPageSection(page, read.lines, index === 0)];
+              const { lines } = await ocr;
+              (lines.length ? ocrPages : unreadablePages).push(index + 1);
+              // The scan cleaned of its recognised words (its pictures stay in it), the text set over it.
+              if (lines.length) return [await ocrPageSection(page, lines, index === 0)];
             }
             return pageSections(page, index === 0);
           });

@@ -3,7 +3,6 @@
 import sharp from 'sharp';
 import { joinHalves, splitColumns } from './ocr-split';
 import type { OcrPage } from './ocr';
-import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
 
 const W = 1700; // a letter page at 200 dpi
 const H = 2200;
@@ -44,7 +43,6 @@ test('two columns are cut in their gutter; a title across them or a single colum
 
 test("the right half's words move by the cut and keep paragraphs of their own", () => {
   const half = (text: string): OcrPage => ({
-    runs: [textRun(text, 10, 50, 20, { font: 'Arial', generic: 'sans-serif', eol: true })],
     lines: [
       {
         words: [{ text, x0: 10, y0: 42, x1: 30, y1: 50, conf: 90 }],
@@ -58,13 +56,9 @@ test("the right half's words move by the cut and keep paragraphs of their own", 
     confidence: text === 'left' ? 80 : 90,
   });
   const page = joinHalves(half('left'), half('right'), 300);
-  expect(page.runs.map((r) => [r.str, r.x])).toEqual([
-    ['left', 10],
-    ['right', 310],
-  ]);
-  expect(page.lines.map((l) => [l.words[0].x0, l.words[0].x1, l.para])).toEqual([
-    [10, 30, 1],
-    [310, 330, 2],
+  expect(page.lines.map((l) => [l.words[0].text, l.words[0].x0, l.words[0].x1, l.para])).toEqual([
+    ['left', 10, 30, 1],
+    ['right', 310, 330, 2],
   ]);
   expect(page.confidence).toBe(85);
 });

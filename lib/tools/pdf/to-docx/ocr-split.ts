@@ -75,9 +75,9 @@ export async function splitColumns(image: Uint8Array): Promise<Halves | null> {
 /** The two halves' readings as one page: the right one moved by `dx` points, its paragraphs its own. */
 export function joinHalves(left: OcrPage, right: OcrPage, dx: number): OcrPage {
   const paras = left.lines.reduce((m, l) => Math.max(m, l.para), 0);
-  const n = left.runs.length + right.runs.length;
+  const words = (p: OcrPage) => p.lines.reduce((n, l) => n + l.words.length, 0);
+  const [nl, nr] = [words(left), words(right)];
   return {
-    runs: [...left.runs, ...right.runs.map((r) => ({ ...r, x: r.x + dx }))],
     lines: [
       ...left.lines,
       ...right.lines.map((l) => ({
@@ -86,6 +86,6 @@ export function joinHalves(left: OcrPage, right: OcrPage, dx: number): OcrPage {
         words: l.words.map((wd) => ({ ...wd, x0: wd.x0 + dx, x1: wd.x1 + dx })),
       })),
     ],
-    confidence: n ? (left.confidence * left.runs.length + right.confidence * right.runs.length) / n : 0,
+    confidence: nl + nr ? (left.confidence * nl + right.confidence * nr) / (nl + nr) : 0,
   };
 }

@@ -131,7 +131,7 @@ test('tesseract.js reads a page in two successive worker threads of one process'
       const r = new PageReader();
       const page = await r.read(fs.readFileSync(workerData.image), 200);
       await r.close();
-      parentPort.postMessage(page.runs.map((x) => x.str).join(' '));
+      parentPort.postMessage(page.lines.flatMap((l) => l.words.map((w) => w.text)).join(' '));
     }, (e) => parentPort.postMessage('error ' + e.message));`;
   try {
     for (let round = 0; round < 2; round++) {

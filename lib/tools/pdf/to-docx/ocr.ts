@@ -1,7 +1,8 @@
 // Text recognition for scanned pages with tesseract.js (WebAssembly, its own worker thread), offline:
 // the core comes from node_modules/tesseract.js-core, English from @tesseract.js-data/eng, and any other
 // language whose .traineddata Debian's tesseract-ocr-* packages installed is used too (OCR_LANGS chooses).
-// The recognised words become TextRuns, so scanned pages go through the same layout as text pages.
+// The recognised words come back by line with their boxes: ocr-page.ts cleans them off the scan and sets
+// the text where they were.
 import 'server-only';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,6 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createWorker, OEM, PSM, type Worker as TessWorker } from 'tesseract.js';
 import { serverConfig } from '@/lib/config';
-import type { TextRun } from '../pdfjs/protocol';
 import { joinHalves, splitColumns } from './ocr-split';
 
 const localRequire = createRequire(__filename);
@@ -85,8 +85,7 @@ export interface OcrLine {
 }
 
 export interface OcrPage {
-  runs: TextRun[];
-  /** The same words by line, with their boxes (the page picture is cleaned and the text placed from them). */
+  /** The kept words by line, with their boxes (the page picture is cleaned and the text placed from them). */
   lines: OcrLine[];
   /** Mean confidence of the kept words (0..100), 0 when nothing was read. */
   confidence: number;
@@ -194,8 +193,8 @@ export class PageReader {
     await w.setParameters({ user_defined_dpi: String(Math.round(dpi)), tessedit_pageseg_mode: PSM.AUTO });
     const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true, text: false });
     const k = 72 / dpi;
-    const runs: TextRun[] = [];
     const lines: OcrLine[] = [];
+    let wordCount = 0;
     let confSum = 0;
     let paraNo = 0;
     for (const block of data.blocks ?? []) {
@@ -228,28 +227,12 @@ export class PageReader {
             bold,
             italic,
           });
-          lineWords.forEach((wd, i) => {
-            confSum += wd.confidence;
-            runs.push({
-              str: wd.text,
-              x: wd.bbox.x0 * k,
-              y: baseline,
-              w: (wd.bbox.x1 - wd.bbox.x0) * k,
-              size,
-              font: 'Arial',
-              generic: 'sans-serif',
-              bold: !!(wd as { is_bold?: boolean }).is_bold,
-              italic: !!(wd as { is_italic?: boolean }).is_italic,
-              color: '#000000',
-              rotated: false,
-              eol: i === lineWords.length - 1,
-              invisible: false,
-            });
-          });
+          wordCount += lineWords.length;
+          for (const wd of lineWords) confSum += wd.confidence;
         }
       }
     }
-    return { runs, lines, confidence: runs.length ? confSum / runs.length : 0 };
+    return { lines, confidence: wordCount ? confSum / wordCount : 0 };
   }
 
   async close(): Promise<void> {
