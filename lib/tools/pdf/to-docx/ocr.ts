@@ -127,22 +127,18 @@ export class PageReader {
     });
   }
 
+  /** A new thread, counted among the reader's (it starts in the background). */
+  private startSlot(): Slot {
+    const w = { worker: this.start() };
+    this.workers.push(w);
+    return w;
+  }
+
   private acquire(): Promise<Slot> {
     const free = this.idle.pop();
     if (free) return Promise.resolve(free);
-    if (this.workers.length < this.threads) {
-      const w = { worker: this.start() };
-      this.workers.push(w);
-      return Promise.resolve(w);
-    }
+    if (this.workers.length < this.threads) return Promise.resolve(this.startSlot());
     return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  /** A reader waiting for a thread gets a new one in place of a thread that was dropped. */
-  private async acquireFor(waiter: (w: Slot) => void): Promise<void> {
-    const w = { worker: this.start() };
-    this.workers.push(w);
-    waiter(w);
   }
 
   private release(w: Slot): void {
@@ -152,7 +148,7 @@ export class PageReader {
     else this.idle.push(w);
   }
 
-  /** Reads a page image rendered at `dpi`; runs are in points from the page's top-left corner. A page
+  /** Reads a page image rendered at `dpi`; word boxes are in points from the page's top-left corner. A page
    * with two text columns is read as two halves at once when the reader has two threads. */
   async read(image: Uint8Array, dpi: number): Promise<OcrPage> {
     const halves = this.threads > 1 ? await splitColumns(image).catch(() => null) : null;
@@ -179,8 +175,9 @@ export class PageReader {
     } catch (e) {
       // a thread that failed a page is not trusted with the next one (it may stay warm for other jobs)
       this.workers = this.workers.filter((w) => w !== slot);
+      // a read waiting for a thread gets a new one in its place
       const next = this.waiting.shift();
-      if (next) void this.acquireFor(next);
+      if (next) next(this.startSlot());
       void worker.terminate().catch(() => undefined);
       throw e;
     }
