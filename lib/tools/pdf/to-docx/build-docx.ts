@@ -3,8 +3,6 @@
 // and side-by-side content as borderless layout tables, scanned pages as a page-sized picture.
 import {
   ColumnBreak,
-  FrameAnchorType,
-  FrameWrap,
   LineRuleType,
   PageOrientation,
   Paragraph,
@@ -20,7 +18,7 @@ import type { Box, PageData } from '../pdfjs/protocol';
 import { buildLines, flatten, layoutPage, mergeBands, type Block, type CutNode, type Line } from './layout';
 import { paragraphs, type Para } from './line-paragraphs';
 import { tableChild } from './table-docx';
-import { paragraph, place } from './paragraph';
+import { pageFrame, paragraph, place } from './paragraph';
 import { drawingWithLabels } from './drawing-overlay';
 import { imageParagraph, pageBackground } from './images';
 import { TW } from './units';
@@ -173,13 +171,7 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
       // Each band is framed at its place on the page: bands set closer than a line apart (a form's small
       // labels over its fields) would each push the next one down, and the page ran onto another.
       const L = Math.max(p.lineGap, l.size);
-      const frame = {
-        type: 'absolute' as const,
-        position: { x: Math.round(left * TW), y: Math.round(Math.max(0, l.baseline - 0.8 * L) * TW) },
-        width: Math.round(Math.max(maxW, page.width - left - 2) * TW),
-        anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE },
-        wrap: FrameWrap.THROUGH,
-      };
+      const frame = pageFrame(left, Math.max(0, l.baseline - 0.8 * L), Math.max(maxW, page.width - left - 2));
       out.children.push(await paragraph(p, page.links, left, 0, false, 10, frame));
     } else {
       const img = page.images[it.img];

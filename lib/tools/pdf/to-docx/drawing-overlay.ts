@@ -1,12 +1,12 @@
 // A vector drawing with its labels as editable text (issue 19): the picture, rendered without its text, floats
 // at its place on the page behind the text, and each label line is a framed paragraph at the label's place
 // over it. A paragraph as high as the drawing keeps its room in the flow, as the inline picture did.
-import { FrameAnchorType, FrameWrap, LineRuleType, Paragraph } from 'docx';
+import { LineRuleType, Paragraph } from 'docx';
 import type { PageImage } from '../pdfjs/protocol';
 import { buildLines } from './layout';
 import type { Para } from './line-paragraphs';
 import { pictureBehindText } from './images';
-import { paraChildren } from './paragraph';
+import { pageFrame, paraChildren } from './paragraph';
 import { TW } from './units';
 
 export function drawingWithLabels(img: PageImage & { encoded: NonNullable<PageImage['encoded']> }, before: number) {
@@ -17,14 +17,8 @@ export function drawingWithLabels(img: PageImage & { encoded: NonNullable<PageIm
     labels.push(
       new Paragraph({
         children: paraChildren(p, []),
-        frame: {
-          type: 'absolute',
-          position: { x: Math.round(l.x * TW), y: Math.round((l.baseline - 0.8 * L) * TW) },
-          // room for a substitute font a little wider than the PDF's, so a label does not wrap
-          width: Math.round((l.w * 1.3 + 4) * TW),
-          anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE },
-          wrap: FrameWrap.THROUGH,
-        },
+        // room for a substitute font a little wider than the PDF's, so a label does not wrap
+        frame: pageFrame(l.x, l.baseline - 0.8 * L, l.w * 1.3 + 4),
         spacing: { before: 0, after: 0, line: Math.round(L * TW), lineRule: LineRuleType.EXACT },
       }),
     );

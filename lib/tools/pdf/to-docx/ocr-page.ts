@@ -7,12 +7,12 @@
 // ink colour of the scan (a word left on the scan, over a picture or read doubtfully, in light grey over
 // its own glyphs).
 import sharp from 'sharp';
-import { FrameAnchorType, FrameWrap, LineRuleType, Paragraph, TextRun as DocxRun, type ISectionOptions } from 'docx';
+import { LineRuleType, Paragraph, TextRun as DocxRun, type ISectionOptions } from 'docx';
 import type { PageData } from '../pdfjs/protocol';
 import type { OcrLine, OcrWord } from './ocr';
 import { pageBackground } from './images';
 import { substituteWidth } from './metrics';
-import { xmlSafe } from './paragraph';
+import { pageFrame, xmlSafe } from './paragraph';
 import { pageProps } from './build-docx';
 import { TW } from './units';
 
@@ -290,13 +290,7 @@ export async function ocrPageSection(page: PageData, lines: OcrLine[], first: bo
     children.push(
       new Paragraph({
         children: runs,
-        frame: {
-          type: 'absolute',
-          position: { x: Math.round(left * TW), y: Math.round(Math.max(0, top) * TW) },
-          width: Math.round(width * TW),
-          anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE },
-          wrap: FrameWrap.THROUGH,
-        },
+        frame: pageFrame(left, Math.max(0, top), width),
         indent:
           indent > 0
             ? { firstLine: Math.round(indent * TW) }

@@ -4,6 +4,8 @@ import {
   AlignmentType,
   ColumnBreak,
   ExternalHyperlink,
+  FrameAnchorType,
+  FrameWrap,
   LineRuleType,
   type IParagraphOptions,
   Paragraph,
@@ -253,4 +255,18 @@ export async function paragraph(
     spacing: { before: Math.max(0, Math.round(before * TW)), after: 0, line, lineRule: LineRuleType.EXACT },
     frame,
   });
+}
+
+/**
+ * A paragraph frame placed on the page at (x, y), `width` wide (points): it takes no room in the flow and
+ * the text around passes under it. Labels over drawings, dense-form bands and OCR text use it.
+ */
+export function pageFrame(x: number, y: number, width: number): NonNullable<IParagraphOptions['frame']> {
+  return {
+    type: 'absolute',
+    position: { x: Math.round(x * TW), y: Math.round(y * TW) },
+    width: Math.round(width * TW),
+    anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE },
+    wrap: FrameWrap.THROUGH,
+  };
 }
