@@ -70,6 +70,15 @@ function runBox(r: TextRun): Box {
   return { x: r.x, y: r.y - r.size * 0.85, w: Math.max(r.w, 0.1), h: r.size * 1.1 };
 }
 
+/** A run (or a short line) this much smaller than a line and raised or lowered this much against its baseline
+ * is that line's footnote mark or exponent: its script; undefined otherwise. */
+function scriptAgainst(size: number, baseline: number, line: { size: number; baseline: number }) {
+  const shift = line.baseline - baseline;
+  if (size < 0.85 * line.size && Math.abs(shift) > 0.1 * line.size && Math.abs(shift) < 0.75 * line.size)
+    return shift > 0 ? ('super' as const) : ('sub' as const);
+  return undefined;
+}
+
 /** Groups runs into lines: same baseline band, horizontally close (a wide gap starts another line). */
 export function buildLines(runs: TextRun[]): Line[] {
   const sorted = runs.filter((r) => r.str.trim()).sort((a, b) => a.y - b.y || a.x - b.x);
@@ -96,15 +105,9 @@ export function buildLines(runs: TextRun[]): Line[] {
       for (let i = open.length - 1; i >= 0 && !target; i--) {
         const l = open[i];
         const gap = r.x - right(l);
-        const shift = l.baseline - r.y;
-        if (
-          r.size < 0.85 * l.size &&
-          gap > -l.size * 0.5 &&
-          gap < l.size &&
-          Math.abs(shift) > 0.1 * l.size &&
-          Math.abs(shift) < 0.75 * l.size
-        ) {
-          r.script = shift > 0 ? 'super' : 'sub';
+        const script = gap > -l.size * 0.5 && gap < l.size ? scriptAgainst(r.size, r.y, l) : undefined;
+        if (script) {
+          r.script = script;
           target = l;
         }
       }
@@ -133,17 +136,9 @@ export function buildLines(runs: TextRun[]): Line[] {
   for (const l of lines) {
     const host =
       l.runs.length <= 2 &&
-      lines.find(
-        (m) =>
-          m !== l &&
-          l.size < 0.85 * m.size &&
-          Math.abs(m.baseline - l.baseline) > 0.1 * m.size &&
-          Math.abs(m.baseline - l.baseline) < 0.75 * m.size &&
-          l.x >= m.x - 1 &&
-          l.x - right(m) < m.size,
-      );
+      lines.find((m) => m !== l && scriptAgainst(l.size, l.baseline, m) && l.x >= m.x - 1 && l.x - right(m) < m.size);
     if (host) {
-      for (const r of l.runs) r.script = host.baseline > l.baseline ? 'super' : 'sub';
+      for (const r of l.runs) r.script = scriptAgainst(l.size, l.baseline, host);
       host.runs.push(...l.runs);
       const x2 = Math.max(right(host), right(l));
       host.w = x2 - host.x;
@@ -178,9 +173,8 @@ function joinSideBySide(lines: Line[]): void {
       a.h = y2 - a.y;
       if (b.size > a.size) a.size = b.size;
       for (const r of a.runs) {
-        const shift = a.baseline - r.y;
-        if (!r.script && r.size < 0.85 * a.size && Math.abs(shift) > 0.1 * a.size && Math.abs(shift) < 0.75 * a.size)
-          r.script = shift > 0 ? 'super' : 'sub';
+        const script = r.script ? undefined : scriptAgainst(r.size, r.y, a);
+        if (script) r.script = script;
       }
       j = -1; // a grew: look again
     }
