@@ -3,19 +3,9 @@
 // picture; a logo made of overlapping images is one picture, not pieces stacked down the page; artwork
 // clipped far outside the page (and page-tall strips) does not merge unrelated boxes into one region; an
 // image that is only a line of text's shadow is not placed as a second line.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { PageData } from '../pdfjs/protocol';
 import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
-
-let dir: string;
-beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-regions-'))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-const firstPage = (bytes: Uint8Array): Promise<PageData> => extractFirstPage(dir, bytes);
 
 test("a diagram's labels just outside its curve are its labels, over one picture", async () => {
   const doc = await PDFDocument.create();
@@ -39,7 +29,7 @@ test("a diagram's labels just outside its curve are its labels, over one picture
     size: 10,
     font,
   });
-  const p = await firstPage(await doc.save());
+  const p = await extractFirstPage(await doc.save());
   const pictures = p.images.filter((i) => i.encoded);
   expect(pictures).toHaveLength(1);
   expect(pictures[0].labels?.map((r) => r.str).sort()).toEqual(['z0', 'z1']);
@@ -65,7 +55,7 @@ test('a logo of overlapping images is one picture; a page-tall strip and clipped
   page.drawSvgPath('M 0 0 C 10 10 20 10 30 0', { x: 150, y: 770, borderColor: rgb(1, 0, 0), borderWidth: 2 });
   page.drawText('The Leading Open Source Backup Solution', { x: 60, y: 650, size: 20, font });
   for (let i = 0; i < 20; i++) page.drawText(`Line ${i + 1} of the guide.`, { x: 60, y: 600 - 14 * i, size: 10, font });
-  const p = await firstPage(await doc.save());
+  const p = await extractFirstPage(await doc.save());
   const pictures = p.images.filter((i) => i.encoded);
   expect(pictures).toHaveLength(1);
   const [pic] = pictures;
@@ -97,7 +87,7 @@ test("an image under a line of text, no taller than it (the text's shadow), is d
   const footer = 'Bacula is a registered trademark of Kern Sibbald';
   page.drawImage(grey, { x: 304, y: 17, width: font.widthOfTextAtSize(footer, 9.6), height: 11 });
   page.drawText(footer, { x: 304, y: 20, size: 9.6, font });
-  const p = await firstPage(await doc.save());
+  const p = await extractFirstPage(await doc.save());
   expect(p.images).toHaveLength(1); // the photo
   expect(p.images[0].h).toBeGreaterThan(100);
   expect(p.runs.some((r) => r.str.includes('registered trademark'))).toBe(true);

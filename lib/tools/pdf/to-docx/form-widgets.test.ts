@@ -16,7 +16,6 @@ import {
   pushGraphicsState,
   rgb,
 } from 'pdf-lib';
-import type { PageData } from '../pdfjs/protocol';
 import { convertPdf } from './convert';
 import { docxToPdf, pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
@@ -24,8 +23,6 @@ import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-forms-'))));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-const firstPage = (bytes: Uint8Array): Promise<PageData> => extractFirstPage(dir, bytes);
 
 test("a button's caption and a field's value are page text where they show, once; their boxes stay in place", async () => {
   const doc = await PDFDocument.create();
@@ -38,7 +35,7 @@ test("a button's caption and a field's value are page text where they show, once
   const answer = form.createTextField('answer');
   answer.setText('Answer 42');
   answer.addToPage(page, { x: 200, y: 400, width: 150, height: 16, backgroundColor: rgb(0.9, 0.9, 1) });
-  const p = await firstPage(await doc.save());
+  const p = await extractFirstPage(await doc.save());
   const run = (s: string) => p.runs.filter((r) => r.str.includes(s));
   // pdf.js's text content has neither
   expect(run('Begin')).toHaveLength(1);
@@ -82,7 +79,7 @@ test('a hidden layer and a drawing that paints nothing are no pictures; the text
   // (2) white on white: a curve that paints nothing visible, around a label at the page's foot
   page.drawSvgPath('M 0 0 C 20 20 60 20 80 0 L 80 -30 L 0 -30 Z', { x: 400, y: 120, color: rgb(1, 1, 1) });
   page.drawText('foot', { x: 420, y: 100, size: 8, font });
-  const p = await firstPage(await doc.save());
+  const p = await extractFirstPage(await doc.save());
   expect(p.images).toEqual([]);
   const text = p.runs.map((r) => r.str).join(' ');
   expect(text).toContain('create quiz');
