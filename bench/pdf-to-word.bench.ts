@@ -1,5 +1,6 @@
 // PDF to Word vs LibreOffice's PDF import on the corpus (pdf, pdf-real), drawings and scans included.
-// Run: npx tsx --conditions=react-server bench/pdf-to-word.bench.ts  (P2W_BENCH_FILES=a.pdf,b.pdf to choose)
+// Run: npx tsx --conditions=react-server bench/pdf-to-word.bench.ts  (P2W_BENCH_FILES=a.pdf,b.pdf to choose;
+// P2W_BENCH_EXTRA=<folder> adds every PDF in that folder, long ones cut to their first 10 pages)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +33,23 @@ const PICKS: [string, string | null][] = [
   ['pdf-real/lshort-ukr.pdf', '20-29'],
 ];
 
+/** Your own files, judged against LibreOffice in the same run: every PDF of `folder`, past 10 pages cut to 1-10. */
+function extraInputs(dir: string, folder: string | undefined): BenchInput[] {
+  if (!folder) return [];
+  const files = fs
+    .readdirSync(folder)
+    .filter((f) => /\.pdf$/i.test(f))
+    .sort();
+  return files.map((name) => {
+    const src = path.join(folder, name);
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [src], { encoding: 'utf8' }))?.[1] ?? 0);
+    if (pages <= 10) return { label: `extra ${name}`, file: src };
+    const file = path.join(dir, `extra-${path.basename(name, path.extname(name))}-p1-10.pdf`);
+    execFileSync('qpdf', ['--warning-exit-0', src, '--pages', '.', '1-10', '--', file], { stdio: 'ignore' });
+    return { label: `extra ${name} pages 1-10`, file };
+  });
+}
+
 export default async function bench(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-in-'));
   const inputs: BenchInput[] = [];
@@ -47,6 +65,7 @@ export default async function bench(): Promise<BenchRow[]> {
     picked.push(src);
     inputs.push({ label: `corpus ${rel}${range ? ` pages ${range}` : ''}`, file });
   }
+  inputs.push(...extraInputs(dir, process.env.P2W_BENCH_EXTRA));
   const made = await madeInputs(dir, picked);
   const only = process.env.P2W_BENCH_FILES?.split(',');
   const all = [...made, ...inputs].filter((i) => !only || only.some((o) => i.label.includes(o)));
