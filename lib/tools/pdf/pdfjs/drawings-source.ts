@@ -45,7 +45,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   }
   const inside = (r, b) => r.x + r.w / 2 >= b.x && r.x + r.w / 2 <= b.x + b.w && r.y - r.size / 3 >= b.y && r.y - r.size / 3 <= b.y + b.h;
   const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && b.w * b.h < 0.6 * pageArea)
-    .filter((b) => runs.filter((r) => inside(r, b) && !MUSIC_FONT.test(r.font)).reduce((n, r) => n + r.str.split(/\s+/).filter(Boolean).length, 0) <= 40)
+    .filter((b) => fewWords(b, runs.filter((r) => inside(r, b) && !MUSIC_FONT.test(r.font))))
     .slice(0, 24);
   for (const b0 of regions) {
     absorbLabels(b0, runs, inside);
@@ -73,6 +73,17 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     }
     images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi }, labels: overlay ? labels : undefined });
   }
+}
+
+// A drawing's text is its labels: up to 40 words, or more when they are small beside it (a block diagram
+// labelled with function names: 107 words on 12 % of its area). A decorated text area (a framed paragraph,
+// a form) is mostly text: left as text.
+const LABEL_WORDS = 40;
+const LABEL_COVER = 0.15;
+function fewWords(b, own) {
+  const words = own.reduce((n, r) => n + r.str.split(/\s+/).filter(Boolean).length, 0);
+  if (words <= LABEL_WORDS) return true;
+  return words <= 10 * LABEL_WORDS && own.reduce((a, r) => a + Math.max(r.w, 0) * r.size, 0) < LABEL_COVER * b.w * b.h;
 }
 
 // A diagram's labels often sit just outside its paths (the names of a curve's end points, an axis name):
