@@ -20,7 +20,7 @@ import { paragraphs, type Para } from './line-paragraphs';
 import { tableChild } from './table-docx';
 import { pageFrame, paragraph, place } from './paragraph';
 import { drawingWithLabels } from './drawing-overlay';
-import { imageParagraph, pageBackground } from './images';
+import { encodedImage, imageParagraph, pageBackground, pictureBehindText } from './images';
 import { TW } from './units';
 
 type Child = Paragraph | DocxTable;
@@ -282,6 +282,18 @@ export async function pageSections(page: PageData, first: boolean): Promise<ISec
   return textSections(page, first);
 }
 
+async function lineIcons(page: PageData, indices: number[]): Promise<Paragraph[]> {
+  const runs = [];
+  for (const i of indices) {
+    const img = page.images[i];
+    const enc = img.encoded ? { data: Buffer.from(img.encoded.data), type: img.encoded.type } : await encodedImage(img);
+    if (enc) runs.push(pictureBehindText(enc.type, enc.data, img));
+  }
+  return runs.length
+    ? [new Paragraph({ children: runs, spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } })]
+    : [];
+}
+
 async function textSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
   const hasVisible = page.runs.some((r) => !r.invisible);
   const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
@@ -296,7 +308,9 @@ async function textSections(page: PageData, first: boolean): Promise<ISectionOpt
   const maxW = page.width - margin.left - margin.right;
   const area = { x: margin.left, y: c.y, w: maxW, h: c.h };
   const slabs = !layout.tree ? [] : layout.tree.kind === 'rows' ? layout.tree.children : [layout.tree];
-  let out: Emit = { children: [], cursor: margin.top, deficit: 0 };
+  // Pictures on lines of text (bullets, icons) float at their place, held by a first paragraph 1 pt high.
+  const icons = await lineIcons(page, layout.icons);
+  let out: Emit = { children: [...icons], cursor: margin.top + icons.length, deficit: 0 };
   for (const slab of slabs) await emitNode(slab, page, out, area, margin.left, maxW);
   if (out.deficit > 0.15 * page.height) {
     // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,

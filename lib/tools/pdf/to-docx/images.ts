@@ -27,6 +27,14 @@ async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; ty
   return { data: await img.png({ compressionLevel: 9 }).toBuffer(), type: 'png' };
 }
 
+/** A placed image's pixels as a PNG or JPEG for the DOCX (null when pdf.js gave none). */
+export async function encodedImage(
+  img: PageImage,
+  box: Box = img,
+): Promise<{ data: Buffer; type: 'png' | 'jpg' } | null> {
+  return img.raw ? encodeImage(img.raw, box) : null;
+}
+
 export async function imageParagraph(
   img: PageImage,
   box: Box,
@@ -36,9 +44,7 @@ export async function imageParagraph(
 ): Promise<Paragraph> {
   const enc = img.encoded
     ? { data: Buffer.from(img.encoded.data), type: img.encoded.type }
-    : img.raw
-      ? await encodeImage(img.raw, box)
-      : null;
+    : await encodedImage(img, box);
   if (!enc) return new Paragraph({ children: [] });
   const k = Math.min(1, maxW / box.w);
   return new Paragraph({

@@ -289,6 +289,8 @@ export interface PageLayout {
   lines: Line[];
   bodySize: number;
   content: Box;
+  /** Indices of page.images that are small pictures on a line of text (lineIcon): drawn at their place. */
+  icons: number[];
 }
 
 export function layoutPage(page: PageData, dropBackground: boolean): PageLayout {
@@ -308,17 +310,38 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   const lines = buildLines(free);
   const bodySize = median(lines.map((l) => l.size));
   const pageArea = page.width * page.height;
+  const icons = page.images.flatMap((img, index) => (lineIcon(img, lines) ? [index] : []));
   const items: Item[] = [
     ...lines.map((line) => ({ kind: 'line' as const, box: line as Box, line })),
     ...page.images
       .map((img, index) => ({ kind: 'image' as const, box: clip(img, page), index }))
+      .filter((it) => !icons.includes(it.index))
       .filter((it) => it.box.w > 2 && it.box.h > 2 && !(dropBackground && it.box.w * it.box.h > 0.6 * pageArea)),
     ...tables.filter((t) => t.runs.length > 0).map((table) => ({ kind: 'table' as const, box: table.box, table })),
   ];
   const tree = items.length ? cutTree(items, bodySize) : null;
   const blocks = tree ? flatten(tree) : [];
   const content = items.length ? bounds(items) : { x: 72, y: 72, w: page.width - 144, h: page.height - 144 };
-  return { tree, blocks, lines, bodySize, content };
+  return { tree, blocks, lines, bodySize, content, icons };
+}
+
+/**
+ * A small picture on a line of text, no taller than two of its ems, beside its first word or within it (a
+ * bullet drawn as an image, an icon in a sentence): placed in the flow it took a line of its own, the
+ * list's lines ran together and the page overflowed (htmldoc's manuals: 13 Word pages for 10). It is
+ * that line's: drawn at its place on the page (build-docx), the line flows as text.
+ */
+function lineIcon(img: Box, lines: Line[]): boolean {
+  const cy = img.y + img.h / 2;
+  return lines.some(
+    (l) =>
+      img.h <= 2 * l.size &&
+      img.w <= 3 * l.size &&
+      cy >= l.y &&
+      cy <= bottom(l) &&
+      img.x + img.w <= right(l) &&
+      l.x - (img.x + img.w) <= 2 * l.size,
+  );
 }
 
 function clip(b: Box, page: PageData): Box {
