@@ -20,7 +20,7 @@ import { paragraphs, type Para } from './line-paragraphs';
 import { tableChild } from './table-docx';
 import { pageFrame, paragraph, place } from './paragraph';
 import { drawingWithLabels } from './drawing-overlay';
-import { encodedImage, imageParagraph, pageBackground, pictureBehindText } from './images';
+import { encodedImage, imageParagraph, pageBackground, pictureBehindText, solidPng } from './images';
 import { TW } from './units';
 
 type Child = Paragraph | DocxTable;
@@ -282,9 +282,35 @@ export async function pageSections(page: PageData, first: boolean): Promise<ISec
   return textSections(page, first);
 }
 
-async function lineIcons(page: PageData, indices: number[]): Promise<Paragraph[]> {
+/** Relative luminance of '#rrggbb', 0 (black) to 1 (white). */
+function luminance(hex: string): number {
+  const n = parseInt(hex.slice(1, 7), 16);
+  if (!/^#[0-9a-f]{6}$/i.test(hex)) return 0;
+  return (0.2126 * ((n >> 16) & 255) + 0.7152 * ((n >> 8) & 255) + 0.0722 * (n & 255)) / 255;
+}
+
+/**
+ * Pictures that float at their place on the page, held by a first paragraph 1 pt high: the colour filling
+ * the page behind light text (a slide's dark background: dropped with the other page-sized boxes, its
+ * white text was left on white) and, unless the page is laid out in bands, the pictures on lines of text (bullets, icons).
+ */
+async function floatingPictures(page: PageData, icons: number[]): Promise<Paragraph[]> {
   const runs = [];
-  for (const i of indices) {
+  const onPage = (f: Box): Box => {
+    const x = Math.max(0, f.x);
+    const y = Math.max(0, f.y);
+    return { x, y, w: Math.min(page.width, f.x + f.w) - x, h: Math.min(page.height, f.y + f.h) - y };
+  };
+  // Only behind light text: a fill's colour is not always what shows (a pattern or an image may cover it),
+  // but light text on the white page is lost anyway.
+  const visible = page.runs.filter((r) => !r.invisible);
+  const lightText = visible.length > 0 && visible.filter((r) => luminance(r.color) > 0.7).length > visible.length / 2;
+  const fill = page.fills.find((f) => {
+    const b = onPage(f);
+    return lightText && luminance(f.color) < 0.5 && b.w > 0 && b.h > 0 && b.w * b.h >= 0.9 * page.width * page.height;
+  });
+  if (fill) runs.push(pictureBehindText('png', await solidPng(fill.color), onPage(fill)));
+  for (const i of icons) {
     const img = page.images[i];
     const enc = img.encoded ? { data: Buffer.from(img.encoded.data), type: img.encoded.type } : await encodedImage(img);
     if (enc) runs.push(pictureBehindText(enc.type, enc.data, img));
@@ -308,14 +334,14 @@ async function textSections(page: PageData, first: boolean): Promise<ISectionOpt
   const maxW = page.width - margin.left - margin.right;
   const area = { x: margin.left, y: c.y, w: maxW, h: c.h };
   const slabs = !layout.tree ? [] : layout.tree.kind === 'rows' ? layout.tree.children : [layout.tree];
-  // Pictures on lines of text (bullets, icons) float at their place, held by a first paragraph 1 pt high.
-  const icons = await lineIcons(page, layout.icons);
-  let out: Emit = { children: [...icons], cursor: margin.top + icons.length, deficit: 0 };
+  const floats = await floatingPictures(page, layout.icons);
+  let out: Emit = { children: [...floats], cursor: margin.top + floats.length, deficit: 0 };
   for (const slab of slabs) await emitNode(slab, page, out, area, margin.left, maxW);
   if (out.deficit > 0.15 * page.height) {
     // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,
-    // pieces placed with tab stops, so the page keeps its height.
-    out = { children: [], cursor: margin.top, deficit: 0 };
+    // pieces placed with tab stops, so the page keeps its height. Its images include the icons.
+    const bg = await floatingPictures(page, []);
+    out = { children: [...bg], cursor: margin.top + bg.length, deficit: 0 };
     await emitBands(page, out, margin.left, maxW);
   }
   const sections: ISectionOptions[] = out.children.length

@@ -27,6 +27,13 @@ async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; ty
   return { data: await img.png({ compressionLevel: 9 }).toBuffer(), type: 'png' };
 }
 
+/** A small PNG of one colour ('#rrggbb'), stretched over the box it fills. */
+export function solidPng(color: string): Promise<Buffer> {
+  return sharp({ create: { width: 4, height: 4, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
 /** A placed image's pixels as a PNG or JPEG for the DOCX (null when pdf.js gave none). */
 export async function encodedImage(
   img: PageImage,
