@@ -75,15 +75,24 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   }
 }
 
-// A drawing's text is its labels: up to 40 words, or more when they are small beside it (a block diagram
-// labelled with function names: 107 words on 12 % of its area). A decorated text area (a framed paragraph,
-// a form) is mostly text: left as text.
+// A drawing's text is its labels: up to 40 words, or more when they are small and short beside it (a block
+// diagram labelled with function names: 107 words on 12 % of its area). A decorated text area (a framed
+// paragraph, a form) is mostly text: left as text.
 const LABEL_WORDS = 40;
 const LABEL_COVER = 0.15;
 function fewWords(b, own) {
   const words = own.reduce((n, r) => n + r.str.split(/\s+/).filter(Boolean).length, 0);
   if (words <= LABEL_WORDS) return true;
-  return words <= 10 * LABEL_WORDS && own.reduce((a, r) => a + Math.max(r.w, 0) * r.size, 0) < LABEL_COVER * b.w * b.h;
+  if (words > 10 * LABEL_WORDS || own.reduce((a, r) => a + Math.max(r.w, 0) * r.size, 0) >= LABEL_COVER * b.w * b.h) return false;
+  // and labels are short: a line of text across half the region is a paragraph beside the figure (a
+  // program's output under a graph, joined to it by the input field's shading)
+  const rows = [];
+  for (const r of [...own].sort((p, q) => p.x - q.x)) {
+    const row = rows.find((q) => Math.abs(q.y - r.y) < 0.3 * r.size && r.x - q.right < 2 * r.size);
+    if (row) row.right = Math.max(row.right, r.x + r.w);
+    else rows.push({ x: r.x, y: r.y, right: r.x + r.w });
+  }
+  return rows.every((q) => q.right - q.x <= 0.5 * b.w);
 }
 
 // A diagram's labels often sit just outside its paths (the names of a curve's end points, an axis name):

@@ -42,3 +42,21 @@ test('a rounded frame around a paragraph of 75 words is text, not a picture', as
   expect(p.images.filter((i) => i.encoded)).toHaveLength(0);
   expect(p.runs.filter((r) => r.str.includes('framed note'))).toHaveLength(5);
 }, 60_000);
+
+test("lines of text across a figure's box are not its labels, however sparse", async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  // a graph's edges (diagonals) over a wide region, and a program's output lines set within its box
+  page.drawSvgPath('M 0 0 L 420 300 M 420 0 L 0 300 M 0 150 L 420 160', {
+    x: 90,
+    y: 700,
+    borderColor: rgb(0, 0, 1),
+    borderWidth: 1,
+  });
+  const output = '[A; H; E; F]; [A; H; C; B; G; F]; [A; H; C; D; F]; [A; B; G; F]; [B; G; F];';
+  for (let i = 0; i < 4; i++) page.drawText(output, { x: 100, y: 560 - 14 * i, size: 8, font });
+  const p = await extractFirstPage(await doc.save());
+  expect(p.images.filter((i) => i.encoded && i.labels?.some((r) => r.str.includes('[A; H')))).toHaveLength(0);
+  expect(p.runs.filter((r) => r.str.includes('[A; H; E; F]'))).toHaveLength(4);
+}, 60_000);
