@@ -73,3 +73,20 @@ test('accents drawn as glyphs of their own become combining marks on their lette
   expect(all).toContain('If a and b\u0302 are the axes');
   expect(all).toContain('of two rigid bodies A and B and the norm of it');
 });
+
+test('a column of short formulas one under another (a reference card) stays one line each', () => {
+  // "x < y", "x <= y", ... in tight leading: each pair of neighbours looks like a numerator over its
+  // denominator, but a fraction is two pieces, not a chain of five
+  const ops = ['<', '<=', '==', '>=', '>'];
+  const runs = ops.flatMap((op, i) => [
+    run('x', 40, 100 + 8.5 * i, 4, 8),
+    run(op, 46, 100 + 8.5 * i, 8, 8),
+    run('y', 56, 100 + 8.5 * i, 4, 8),
+  ]);
+  expect(texts(runs)).toEqual(ops.map((op) => `x ${op} y`));
+});
+
+test('a fraction alone (numerator over denominator, no line beside it) is still one piece', () => {
+  const runs = [run('∂U', 100, 100, 12), run('∂r', 100, 110, 12)];
+  expect(texts(runs)).toHaveLength(1);
+});

@@ -15,8 +15,9 @@ const MATHS = /[∂∑∏∫√∞±×·−=+<>≤≥∇α-ωΓΔΘΛΞΠΣΦΨ�
 
 type Piece = Box & { size: number; marks: boolean; math: boolean };
 
-/** Whether `a` (the smaller piece) is stacked on `b`: above, below, across or inside its band, next to it. */
-function stackedOn(a: Piece, b: Piece): boolean {
+/** Whether `a` (the smaller piece) is stacked on `b`: above, below, across or inside its band, next to it;
+ * 'fraction' when only as a numerator over its denominator (apart, one above the other). */
+function stackedOn(a: Piece, b: Piece): boolean | 'fraction' {
   const size = Math.max(a.size, b.size);
   const hGap = Math.max(a.x - right(b), b.x - right(a));
   if (hGap > size) return false;
@@ -29,7 +30,7 @@ function stackedOn(a: Piece, b: Piece): boolean {
   const vGap = Math.max(a.y - bottom(b), b.y - bottom(a));
   // numerator over denominator: two short pieces, one above the other across a fraction bar
   // (formula characters required: an address block is short lines one above the other too)
-  if (hGap < 0 && vGap < 0.4 * size && a.math && b.math && a.w <= 6 * a.size && b.w <= 6 * b.size) return true;
+  if (hGap < 0 && vGap < 0.4 * size && a.math && b.math && a.w <= 6 * a.size && b.w <= 6 * b.size) return 'fraction';
   // accents just above the letters they belong to
   return a.marks && a.y < b.y && b.y - bottom(a) < 0.5 * b.size;
 }
@@ -63,20 +64,29 @@ export function attachStacked(lines: Line[]): Line[] {
   }));
   const order = lines.map((_, i) => i).sort((i, j) => boxes[i].y - boxes[j].y);
   const hostOf = new Map<number, number>();
+  const fraction = new Set<number>(); // pieces hosted as a numerator or denominator
   for (let oi = 0; oi < order.length; oi++) {
     const i = order[oi];
     const a = boxes[i];
     let host = -1;
+    let kind: boolean | 'fraction' = false;
     for (let oj = 0; oj < order.length; oj++) {
       const j = order[oj];
       const b = boxes[j];
       if (b.y > bottom(a) + a.size) break;
       if (j === i || bottom(b) < a.y - 3 * a.size) continue;
       const bigger = b.w > a.w || (b.w === a.w && j < i);
-      if (bigger && stackedOn(a, b) && (host < 0 || wider(b, boxes[host], a))) host = j;
+      const on = bigger && stackedOn(a, b);
+      if (on && (host < 0 || wider(b, boxes[host], a))) [host, kind] = [j, on];
     }
     if (host >= 0) hostOf.set(i, host);
+    if (kind === 'fraction') fraction.add(i);
   }
+  // A fraction is two pieces: a column of short formulas set one under another (a reference card's
+  // "x < y", "x <= y", ...) made chains of them, and the whole column became one line of pieces.
+  const degree = new Map<number, number>();
+  for (const i of fraction) for (const n of [i, hostOf.get(i)!]) degree.set(n, (degree.get(n) ?? 0) + 1);
+  for (const i of fraction) if (degree.get(i)! > 1 || degree.get(hostOf.get(i)!)! > 1) hostOf.delete(i);
   const root = (i: number): number => {
     let r = i;
     for (let k = 0; k < 50 && hostOf.has(r); k++) r = hostOf.get(r)!;
