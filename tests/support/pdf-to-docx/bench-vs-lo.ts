@@ -19,7 +19,7 @@ const pagesOf = (f: string): number =>
 /** LibreOffice's PDF import can take many minutes on some files (a 10-slide deck: > 13 min here). */
 const LO_TIMEOUT_MS = 240_000;
 
-function loImport(pdf: string, outDir: string): { docx: string; ms: number; timedOut: boolean } {
+export function loImport(pdf: string, outDir: string): { docx: string; ms: number; timedOut: boolean } {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-p2w-'));
   const t = Date.now();
   let timedOut = false;
