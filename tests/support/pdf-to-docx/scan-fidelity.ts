@@ -30,7 +30,7 @@ const SOURCES: [string, string, string][] = [
 
 /** gs: Ghostscript's default (images subsampled, no interpolation); gs-i: with interpolation (images
  * averaged down, as poppler does). */
-export type Renderer = 'poppler' | 'gs' | 'gs-i';
+export type Renderer = 'poppler' | 'gs' | 'gs-i' | 'gs-aa';
 
 export function renderWith(r: Renderer, pdf: string, dpi: number): Gray[] {
   if (r === 'poppler') return renderGray(pdf, dpi);
@@ -46,7 +46,8 @@ export function renderWith(r: Renderer, pdf: string, dpi: number): Gray[] {
         '-dUseCropBox',
         '-sDEVICE=pgmraw',
         `-r${dpi}`,
-        ...(r === 'gs-i' ? ['-dInterpolateControl=-1'] : []),
+        ...(r === 'gs-i' || r === 'gs-aa' ? ['-dInterpolateControl=-1'] : []),
+        ...(r === 'gs-aa' ? ['-dTextAlphaBits=4', '-dGraphicsAlphaBits=4'] : []),
         `-sOutputFile=${dir}/p-%03d.pgm`,
         pdf,
       ],

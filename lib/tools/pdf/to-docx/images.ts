@@ -14,10 +14,6 @@ import { EMU, PX, TW } from './units';
 
 const MAX_IMAGE_DPI = 200;
 
-/** A picture's size in the docx library's 96-dpi pixels, unrounded: it writes px * 9525 EMU rounded, so a
- * 595 pt page picture stays 595 pt (whole pixels made it 594.75 pt, a quarter point short of the edge). */
-export const exactPx = (pt: number): number => Math.max(1, pt * PX);
-
 async function encodeImage(raw: RawPixels, box: Box): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
   const maxW = Math.max(1, Math.round((box.w / 72) * MAX_IMAGE_DPI));
   const maxH = Math.max(1, Math.round((box.h / 72) * MAX_IMAGE_DPI));
@@ -50,7 +46,10 @@ export async function imageParagraph(
       new ImageRun({
         type: enc.type,
         data: enc.data,
-        transformation: { width: exactPx(box.w * k), height: exactPx(box.h * k) },
+        transformation: {
+          width: Math.max(1, Math.round(box.w * k * PX)),
+          height: Math.max(1, Math.round(box.h * k * PX)),
+        },
       }),
     ],
     indent: { left: Math.max(0, Math.round((box.x - marginLeft) * TW)) },
@@ -63,7 +62,7 @@ export function pictureBehindText(type: 'png' | 'jpg', data: Buffer, box: Box): 
   return new ImageRun({
     type,
     data,
-    transformation: { width: exactPx(box.w), height: exactPx(box.h) },
+    transformation: { width: Math.max(1, Math.round(box.w * PX)), height: Math.max(1, Math.round(box.h * PX)) },
     floating: {
       horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: Math.round(box.x * EMU) },
       verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: Math.round(box.y * EMU) },
