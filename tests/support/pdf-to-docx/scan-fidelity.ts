@@ -12,10 +12,10 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { convertPdf } from '@/lib/tools/pdf/to-docx/convert';
 import { closeWarmReader } from '@/lib/tools/pdf/to-docx/ocr';
-import { pageSsim, readPgm, renderGray, type Gray } from '../pdf-compress/page-similarity';
 import { docxToPdf, pdftotext, visibleText, wordRecall, words } from './measure';
 import { imageOnlyPdf, sampleDocPdf } from './make-pdfs';
 import { loImport } from './bench-vs-lo';
+import { meanSsim, renderWith, type Renderer } from './renderers';
 
 const CORPUS = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../../../shared/corpus');
 /** label, file, pages (qpdf range): real text pages in different faces */
@@ -27,47 +27,6 @@ const SOURCES: [string, string, string][] = [
   ['libtasn1 p5 (CM/texinfo)', '/usr/share/doc/libtasn1-doc/libtasn1.pdf', '5'],
   ['shared-mime-info p3 (docbook)', '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf', '3'],
 ];
-
-/** gs: Ghostscript's default (images subsampled, no interpolation); gs-i: with interpolation (images
- * averaged down, as poppler does). */
-export type Renderer = 'poppler' | 'gs' | 'gs-i' | 'gs-aa';
-
-export function renderWith(r: Renderer, pdf: string, dpi: number): Gray[] {
-  if (r === 'poppler') return renderGray(pdf, dpi);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-render-'));
-  try {
-    execFileSync(
-      'gs',
-      [
-        '-q',
-        '-dNOPAUSE',
-        '-dBATCH',
-        '-dSAFER',
-        '-dUseCropBox',
-        '-sDEVICE=pgmraw',
-        `-r${dpi}`,
-        ...(r === 'gs-i' || r === 'gs-aa' ? ['-dInterpolateControl=-1'] : []),
-        ...(r === 'gs-aa' ? ['-dTextAlphaBits=4', '-dGraphicsAlphaBits=4'] : []),
-        `-sOutputFile=${dir}/p-%03d.pgm`,
-        pdf,
-      ],
-      { stdio: 'ignore' },
-    );
-    return fs
-      .readdirSync(dir)
-      .sort()
-      .map((f) => readPgm(path.join(dir, f)));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Mean page SSIM of `pdf` against `ref` (pages missing from `pdf` count 0). */
-export function meanSsim(ref: Gray[], pdf: string, r: Renderer, dpi: number): number {
-  if (!pdf || !fs.existsSync(pdf)) return 0;
-  const got = renderWith(r, pdf, dpi);
-  return ref.reduce((s, g, i) => s + (got[i] ? pageSsim(g, got[i]) : 0), 0) / ref.length;
-}
 
 /** The DOCX with every text run emptied: what our scan pages look like without the recognised text. */
 export async function withoutText(docx: Buffer): Promise<Buffer> {
