@@ -16,6 +16,7 @@ import {
   degrees,
   popGraphicsState,
   pushGraphicsState,
+  setCharacterSqueeze,
   setTextRenderingMode,
 } from 'pdf-lib';
 
@@ -186,8 +187,11 @@ export async function makeScan(src: string, kind: ScanKind, out: string): Promis
         const font = await doc.embedFont(StandardFonts.Helvetica);
         page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.Invisible));
         for (const w of bboxWords(src, i + 1)) {
-          const size = Math.min(w.y1 - w.y0, (w.x1 - w.x0) / Math.max(1e-3, font.widthOfTextAtSize(w.text, 1)));
-          page.drawText(w.text, { x: w.x0, y: height - w.y1 + (w.y1 - w.y0) * 0.22, size, font });
+          // as tesseract's PDF renderer does: the size from the box's height, stretched (Tz) to its width
+          const size = w.y1 - w.y0;
+          const squeeze = (100 * (w.x1 - w.x0)) / Math.max(1e-3, font.widthOfTextAtSize(w.text, size));
+          page.pushOperators(setCharacterSqueeze(squeeze));
+          page.drawText(w.text, { x: w.x0, y: height - w.y1 + size * 0.22, size, font });
         }
         page.pushOperators(popGraphicsState());
       }
