@@ -1,6 +1,6 @@
 // Kinds of real scans (issue 19): bitonal CCITT G4 at 300 dpi (pdf.js decodes it only with its wasm
 // decoders' path), a sheet fed sideways or upside down with no /Rotate (turned upright), a skewed sheet
-// (straightened: picture and text together). Fixtures are made here from a generated text page
+// (the picture as scanned, the text following its tilt). Fixtures are made here from a generated text page
 // (tests/support/pdf-to-docx/make-scans.ts; poppler and libtiff-tools).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { convertPdf } from './convert';
 import { closeWarmReader, type OcrLine } from './ocr';
-import { readingStats, skewOf, straightenLines, turnsToTry } from './ocr-orient';
+import { levelOrSlope, readingStats, skewOf, turnsToTry } from './ocr-orient';
 import { sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
 import { makeScan } from '@/tests/support/pdf-to-docx/make-scans';
 import { pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
@@ -39,7 +39,7 @@ const pageSizes = (xml: string) => [...xml.matchAll(/<w:pgSz w:w="(\d+)" w:h="(\
 async function convertKind(kind: Parameters<typeof makeScan>[1]) {
   const scan = path.join(dir, `${kind}.pdf`);
   await makeScan(page1, kind, scan);
-  expect(pdftotext(scan).trim()).toBe('');
+  if (kind !== 'ocr-text-layer') expect(pdftotext(scan).trim()).toBe('');
   const r = await convertPdf(scan, `${kind}.pdf`);
   const xml = docxXml(r.docx);
   return { r, xml, recall: wordRecall(words(pdftotext(page1)), words(textOf(xml))) };
@@ -68,10 +68,30 @@ test.each([
   180_000,
 );
 
-test('a skewed scan is read and straightened; an upright one is not turned', async () => {
-  const { r, recall } = await convertKind('skew-1.5');
+test('a skewed scan: the page as scanned, its words lowered along the tilted lines; not turned', async () => {
+  const { r, xml, recall } = await convertKind('skew-1.5');
   expect(r.turnedPages).toEqual([]);
   expect(recall).toBeGreaterThanOrEqual(0.9);
+  // turned clockwise: along each line the words to the right sit lower (negative w:position), those to the
+  // left higher; over a 6-inch line at 1.5 degrees that is several points each way
+  const pos = [...xml.matchAll(/<w:position w:val="(-?\d+)"\/>/g)].map((m) => +m[1] / 2);
+  expect(Math.min(...pos)).toBeLessThan(-2);
+  expect(Math.max(...pos)).toBeGreaterThan(2);
+}, 180_000);
+
+test('an upright scan gets level lines (no position on any word)', async () => {
+  const { xml } = await convertKind('grey-300');
+  expect(xml).not.toMatch(/<w:position /);
+}, 180_000);
+
+test("a scan with an invisible text layer (OCRmyPDF): the scan kept, its layer's words set over it, no OCR", async () => {
+  const { r, xml, recall } = await convertKind('ocr-text-layer');
+  expect(r.scannedPages).toEqual([1]);
+  expect(r.ocrPages).toEqual([]);
+  expect(recall).toBeGreaterThanOrEqual(0.98);
+  // the page picture (the layout used to drop it as a background) and framed lines over it
+  expect(xml).toMatch(/<pic:pic\b/);
+  expect(xml).toMatch(/<w:framePr\b/);
 }, 180_000);
 
 const line = (y: number, slope: number, n = 4): OcrLine => ({
@@ -95,21 +115,19 @@ const line = (y: number, slope: number, n = 4): OcrLine => ({
   italic: false,
 });
 
-test('skew from the baselines: the median slope; straightened boxes lie on one level per line', () => {
+test('skew from the baselines: the median slope, given to every line; a level page gets none', () => {
   const t = Math.tan((1.5 * Math.PI) / 180);
-  const lines = [line(100, t), line(130, t), line(160, t), line(190, -t, 1)];
+  const lines = [line(100, t), line(130, t * 1.2), line(160, t * 0.9), line(190, -t, 1)];
   expect(skewOf(lines)).toBeCloseTo(1.5, 5);
   expect(skewOf([line(100, 0), line(130, 0), line(160, 0)])).toBe(0);
   // too few lines to tell
   expect(skewOf([line(100, t), line(130, t)])).toBe(0);
-  const straight = straightenLines(lines.slice(0, 3), 1.5, { width: 612, height: 792 });
-  for (const l of straight) {
-    const mids = l.words.map((w) => (w.y0 + w.y1) / 2);
-    expect(Math.max(...mids) - Math.min(...mids)).toBeLessThan(0.5);
-    // the boxes shrink back to the word's height (12 pt), not the tilted box's
-    for (const w of l.words) expect(w.y1 - w.y0).toBeLessThan(13.5);
-    expect(l.slope).toBe(0);
-  }
+  const sloped = levelOrSlope(lines);
+  expect(sloped.skew).toBeCloseTo(1.5, 5);
+  for (const l of sloped.lines) expect(l.slope).toBeCloseTo(t, 8);
+  const level = levelOrSlope([line(100, 0.001), line(130, 0.002), line(160, 0.001)]);
+  expect(level.skew).toBe(0);
+  for (const l of level.lines) expect(l.slope).toBeUndefined();
 });
 
 test('which turns to try: none for a clean upright reading; sideways lines by how well they read', () => {
