@@ -203,20 +203,28 @@ export async function makeScan(src: string, kind: ScanKind, out: string): Promis
 }
 
 /** Bench inputs: each kind of scan made from the made two-page Letter sample and the corpus invoice (A4),
- * recall measured against the text file it was made from. `want` picks by label (P2W_BENCH_FILES). */
+ * recall measured against the text file it was made from; a page shown sideways or upside down is also
+ * compared with the same page scanned upright (the converter turns it). `want` picks by label. */
 export async function scanKindInputs(
   dir: string,
   sources: string[],
   want: (label: string) => boolean = () => true,
-): Promise<{ label: string; file: string; textOf: string }[]> {
-  const out: { label: string; file: string; textOf: string }[] = [];
-  for (const src of sources)
+): Promise<{ label: string; file: string; textOf: string; uprightOf?: string }[]> {
+  const out: { label: string; file: string; textOf: string; uprightOf?: string }[] = [];
+  for (const src of sources) {
+    let upright: string | undefined;
     for (const kind of SCAN_KINDS) {
       const label = `scan kind ${kind}: ${path.basename(src)}`;
       if (!want(label)) continue;
       const file = path.join(dir, `kind-${kind}-${path.basename(src)}`);
       await makeScan(src, kind, file);
-      out.push({ label, file, textOf: src });
+      const turned = kind === 'sideways-90' || kind === 'upside-down-180';
+      if (turned && !upright) {
+        upright = path.join(dir, `kind-upright-${path.basename(src)}`);
+        await makeScan(src, 'grey-300', upright);
+      }
+      out.push({ label, file, textOf: src, uprightOf: turned ? upright : undefined });
     }
+  }
   return out;
 }
