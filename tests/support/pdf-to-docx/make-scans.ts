@@ -3,7 +3,8 @@
 // 300 dpi in grey, then turned into one kind: bitonal CCITT G4 (libtiff's ppm2tiff, tiffcp, tiff2pdf: Debian's
 // libtiff-tools), grey JPEG, skewed, turned sideways or upside down (with or without /Rotate to show it upright),
 // cut into strips, low contrast on yellowed paper with specks, or with an invisible text layer over the
-// picture (what OCRmyPDF writes). JBIG2: Debian has no encoder (jbig2enc is not packaged), so none here.
+// picture (what OCRmyPDF writes), or grey JPEG 2000 (OpenJPEG's opj_compress: Debian's libopenjp2-tools).
+// JBIG2: Debian has no encoder (jbig2enc is not packaged), so none here.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,8 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import {
   PDFDocument,
+  concatTransformationMatrix,
+  drawObject,
   StandardFonts,
   TextRenderingMode,
   degrees,
@@ -30,6 +33,7 @@ export const SCAN_KINDS = [
   'strips-4',
   'low-contrast-yellowed',
   'ocr-text-layer',
+  'grey-jpx-300',
 ] as const;
 export type ScanKind = (typeof SCAN_KINDS)[number];
 
@@ -176,6 +180,38 @@ export async function makeScan(src: string, kind: ScanKind, out: string): Promis
       if (kind === 'upside-down-180') {
         const img = await doc.embedJpg(await jpeg(sharp(png).rotate(180)));
         doc.addPage([width, height]).drawImage(img, { x: 0, y: 0, width, height });
+        continue;
+      }
+      if (kind === 'grey-jpx-300') {
+        // JPEG 2000 (archives' scans): OpenJPEG's opj_compress, placed as a JPXDecode image
+        const j2k = path.join(dir, `p-${i}.jp2`);
+        const pgm = path.join(dir, `p-${i}.pgm`);
+        await sharp(png)
+          .greyscale()
+          .toFormat('raw')
+          .toBuffer({ resolveWithObject: true })
+          .then(({ data, info }) =>
+            fs.writeFileSync(pgm, Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data])),
+          );
+        execFileSync('opj_compress', ['-i', pgm, '-o', j2k, '-r', '40'], { stdio: 'ignore' });
+        const meta = await sharp(png).metadata();
+        const stream = doc.context.stream(fs.readFileSync(j2k), {
+          Type: 'XObject',
+          Subtype: 'Image',
+          Width: meta.width ?? 0,
+          Height: meta.height ?? 0,
+          ColorSpace: 'DeviceGray',
+          BitsPerComponent: 8,
+          Filter: 'JPXDecode',
+        });
+        const page = doc.addPage([width, height]);
+        const name = page.node.newXObject('Im', doc.context.register(stream));
+        page.pushOperators(
+          pushGraphicsState(),
+          concatTransformationMatrix(width, 0, 0, height, 0, 0),
+          drawObject(name),
+          popGraphicsState(),
+        );
         continue;
       }
       const img = await doc.embedJpg(await jpeg(sharp(png)));

@@ -1,4 +1,4 @@
-// Kinds of real scans (issue 19): bitonal CCITT G4 at 300 dpi (pdf.js decodes it only with its wasm
+// Kinds of real scans (issue 19): bitonal CCITT G4 and JPEG 2000 at 300 dpi (pdf.js decodes them only with its wasm
 // decoders' path), a sheet fed sideways or upside down with no /Rotate (turned upright), a skewed sheet
 // (the picture as scanned, the text following its tilt). Fixtures are made here from a generated text page
 // (tests/support/pdf-to-docx/make-scans.ts; poppler and libtiff-tools).
@@ -45,12 +45,19 @@ async function convertKind(kind: Parameters<typeof makeScan>[1]) {
   return { r, xml, recall: wordRecall(words(pdftotext(page1)), words(textOf(xml))) };
 }
 
-test('a bitonal CCITT G4 scan at 300 dpi is rendered and read (it was white paper: no wasm path)', async () => {
-  const { r, recall } = await convertKind('bitonal-g4-300');
-  expect(r.ocrPages).toEqual([1]);
-  expect(r.unreadablePages).toEqual([]);
-  expect(recall).toBeGreaterThanOrEqual(0.9);
-}, 180_000);
+test.each([
+  ['bitonal-g4-300', 'bitonal CCITT G4'],
+  ['grey-jpx-300', 'grey JPEG 2000'],
+] as const)(
+  'a %s scan (%s, 300 dpi) is rendered and read (it was white paper: no wasm path)',
+  async (kind, _how) => {
+    const { r, recall } = await convertKind(kind);
+    expect(r.ocrPages).toEqual([1]);
+    expect(r.unreadablePages).toEqual([]);
+    expect(recall).toBeGreaterThanOrEqual(0.9);
+  },
+  180_000,
+);
 
 test.each([
   ['sideways-90', 'fed sideways'],
