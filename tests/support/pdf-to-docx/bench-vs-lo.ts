@@ -53,6 +53,8 @@ export interface BenchInput {
   file: string;
   /** for scans: the text document the image-only file was made from */
   textOf?: string;
+  /** for a scan shown sideways or upside down: the same page scanned upright, the look also measured against it */
+  uprightOf?: string;
 }
 
 export async function madeInputs(dir: string, corpus: string[]): Promise<BenchInput[]> {
@@ -129,14 +131,15 @@ export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
     const sim = { mean: m ? (compareDocs(src.file, pdf, m, 50).mean * m) / k : 0 };
     // scans: the same under Ghostscript too (its default: images subsampled, text not anti-aliased)
     const gs = scan ? meanSsim(renderWith('gs', src.file, 50).slice(0, k), pdf, 'gs', 50) : NaN;
-    return { recall, pages: pagesOf(pdf), ssim: sim.mean, gs };
+    const up = src.uprightOf && m ? (compareDocs(src.uprightOf, pdf, m, 50).mean * m) / k : NaN;
+    return { recall, pages: pagesOf(pdf), ssim: sim.mean, gs, up };
   };
   const rows: BenchRow[] = runs.map((r) => {
     const o = measure(r.ours, r.input, r.pages, r.ocr > 0);
     const l = measure(r.lo, r.input, r.pages, r.ocr > 0);
     const fmt = (m: typeof o, ms: number, timedOut = false) =>
       m
-        ? `recall ${Number.isNaN(m.recall) ? 'n/a (no text)' : m.recall.toFixed(3)}, ${m.pages} p, SSIM ${m.ssim.toFixed(3)}${Number.isNaN(m.gs) ? '' : ` (gs ${m.gs.toFixed(3)})`}, ${(ms / 1000 / r.pages).toFixed(2)} s/p`
+        ? `recall ${Number.isNaN(m.recall) ? 'n/a (no text)' : m.recall.toFixed(3)}, ${m.pages} p, SSIM ${m.ssim.toFixed(3)}${Number.isNaN(m.gs) ? '' : ` (gs ${m.gs.toFixed(3)})`}${Number.isNaN(m.up) ? '' : ` (upright page ${m.up.toFixed(3)})`}, ${(ms / 1000 / r.pages).toFixed(2)} s/p`
         : timedOut
           ? `no output within ${LO_TIMEOUT_MS / 1000} s`
           : 'no output';

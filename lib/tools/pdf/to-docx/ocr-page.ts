@@ -231,8 +231,11 @@ async function lineRuns(
   const bold = lineBold(line, ink);
   const space = await textWidth(' ', sz, bold, italic, font);
   let at = x; // where the next character starts (points)
+  // a skewed scan's line runs down (or up) across the page: each word lowered as far (ocr-orient.ts)
+  const mid = (line.words[0].x0 + line.words[line.words.length - 1].x1) / 2;
   for (let i = 0; i < line.words.length; i++) {
     const w = line.words[i];
+    const drop = line.slope ? line.slope * ((w.x0 + w.x1) / 2 - mid) : 0;
     const text = xmlSafe(w.text);
     const chars = [...text].length;
     if (i > 0) {
@@ -262,6 +265,8 @@ async function lineRuns(
         color: kept.has(w) ? KEPT_COLOR : ink.get(w)?.color,
         characterSpacing: sp || undefined,
         scale: scale === 100 ? undefined : scale,
+        // w:position in half-points (docx types it as a measure like "-3pt", which older Word rejects)
+        position: Math.abs(drop) >= 0.25 ? (String(Math.round(-drop * 2)) as `${number}pt`) : undefined,
       }),
     );
     at += scaled + (sp / TW) * chars;
