@@ -82,9 +82,9 @@ export async function readUpright(
   return { page: best.page, turn: best.turn, image: best.image };
 }
 
-/** Upside down? A band of the page (a quarter of its height, around the middle of what was read) is read
+/** Upside down? A band of the page (a sixth of its height, around the middle of what was read) is read
  * turned over; only if it reads clearly better is the whole page read again (so a page in a script the
- * data does not know costs a quarter page more, not a page). */
+ * data does not know costs a sixth of a page more, not a page). */
 async function bandReadsBetter(
   image: Uint8Array,
   dpi: number,
@@ -99,7 +99,7 @@ async function bandReadsBetter(
   const k = dpi / 72; // the reading's boxes are in points
   const cy = (w: { y0: number; y1: number }) => ((w.y0 + w.y1) / 2) * k;
   const ys = words.map(cy).sort((a, b) => a - b);
-  const band = Math.round(H / 4);
+  const band = Math.round(H / 6);
   const b0 = Math.max(0, Math.min(H - band, Math.round(ys[ys.length >> 1] - band / 2)));
   const sure0 = words.filter((w) => cy(w) >= b0 && cy(w) < b0 + band && w.conf >= SURE).length;
   // the same band turned over is at the mirrored place of the turned picture
