@@ -2,9 +2,7 @@
 // reference renders (issue 19's scans are judged under either renderer). Not used by the product.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pageSsim, readPgm, renderGray, type Gray } from '../pdf-compress/page-similarity';
+import { pageSsim, renderedPages, renderGray, type Gray } from '../pdf-compress/page-similarity';
 
 /** gs: Ghostscript's default (images subsampled, no interpolation); gs-i: with interpolation (images
  * averaged down, as poppler does). */
@@ -12,8 +10,7 @@ export type Renderer = 'poppler' | 'gs' | 'gs-i' | 'gs-aa';
 
 export function renderWith(r: Renderer, pdf: string, dpi: number): Gray[] {
   if (r === 'poppler') return renderGray(pdf, dpi);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-render-'));
-  try {
+  return renderedPages((dir) =>
     execFileSync(
       'gs',
       [
@@ -30,14 +27,8 @@ export function renderWith(r: Renderer, pdf: string, dpi: number): Gray[] {
         pdf,
       ],
       { stdio: 'ignore' },
-    );
-    return fs
-      .readdirSync(dir)
-      .sort()
-      .map((f) => readPgm(path.join(dir, f)));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+    ),
+  );
 }
 
 /** Mean page SSIM of `pdf` against `ref` (pages missing from `pdf` count 0). */
