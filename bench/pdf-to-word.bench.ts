@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from './types';
 import { docxVsLoBench, madeInputs, ocrThreadsRows, type BenchInput } from '../tests/support/pdf-to-docx/bench-vs-lo';
+import { scanKindInputs } from '../tests/support/pdf-to-docx/make-scans';
 
 const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(__dirname, '../../shared/corpus');
 // Real files with text, drawings and columns; long ones cut to a page range (qpdf) to keep the run short.
@@ -68,7 +69,11 @@ export default async function bench(): Promise<BenchRow[]> {
   inputs.push(...extraInputs(dir, process.env.P2W_BENCH_EXTRA));
   const made = await madeInputs(dir, picked);
   const only = process.env.P2W_BENCH_FILES?.split(',');
-  const all = [...made, ...inputs].filter((i) => !only || only.some((o) => i.label.includes(o)));
+  const want = (label: string) => !only || only.some((o) => label.includes(o));
+  // Kinds of real scans (bitonal G4, 300 dpi grey, skew, sideways, strips, faded, OCRmyPDF's text layer),
+  // made from the made sample (Letter) and the invoice (A4).
+  const kinds = await scanKindInputs(dir, [made[0].file, ...picked.filter((f) => /jverein/.test(f))], want);
+  const all = [...made, ...inputs].filter((i) => want(i.label)).concat(kinds);
   const rows = await docxVsLoBench(all);
   // OCR threads: the dense scan read with one tesseract thread, then with two (the default on 2 cores).
   const dense = all.find((i) => i.textOf && /lammps/.test(i.label));

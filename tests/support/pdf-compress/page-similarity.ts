@@ -33,13 +33,11 @@ export function readPgm(file: string): Gray {
 }
 
 /** Renders pages [first, last] (1-based) of a PDF in gray at `dpi`. */
-export function renderGray(pdf: string, dpi: number, first?: number, last?: number): Gray[] {
+/** Runs `render(dir)` in a fresh folder and reads back the grey pages it wrote there, in name order. */
+export function renderedPages(render: (dir: string) => void): Gray[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e-render-'));
   try {
-    const range = first ? ['-f', String(first), '-l', String(last ?? first)] : [];
-    execFileSync('pdftoppm', ['-r', String(dpi), '-gray', '-cropbox', ...range, pdf, path.join(dir, 'p')], {
-      stdio: 'ignore',
-    });
+    render(dir);
     return fs
       .readdirSync(dir)
       .sort()
@@ -47,6 +45,15 @@ export function renderGray(pdf: string, dpi: number, first?: number, last?: numb
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export function renderGray(pdf: string, dpi: number, first?: number, last?: number): Gray[] {
+  const range = first ? ['-f', String(first), '-l', String(last ?? first)] : [];
+  return renderedPages((dir) =>
+    execFileSync('pdftoppm', ['-r', String(dpi), '-gray', '-cropbox', ...range, pdf, path.join(dir, 'p')], {
+      stdio: 'ignore',
+    }),
+  );
 }
 
 export function grayToRgba(g: Gray): { data: Uint8ClampedArray; width: number; height: number } {

@@ -12,6 +12,7 @@ import { closeWarmReader, OCR_THREADS } from '@/lib/tools/pdf/to-docx/ocr';
 import { compareDocs } from '../pdf-compress/page-similarity';
 import { docxToPdf, killOffice, pdftotext, visibleText, wordRecall, words } from './measure';
 import { imageOnlyPdf, sampleDocPdf } from './make-pdfs';
+import { meanSsim, renderWith } from './renderers';
 
 const pagesOf = (f: string): number =>
   Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))?.[1] ?? 0);
@@ -19,7 +20,7 @@ const pagesOf = (f: string): number =>
 /** LibreOffice's PDF import can take many minutes on some files (a 10-slide deck: > 13 min here). */
 const LO_TIMEOUT_MS = 240_000;
 
-function loImport(pdf: string, outDir: string): { docx: string; ms: number; timedOut: boolean } {
+export function loImport(pdf: string, outDir: string): { docx: string; ms: number; timedOut: boolean } {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-p2w-'));
   const t = Date.now();
   let timedOut = false;
@@ -52,6 +53,8 @@ export interface BenchInput {
   file: string;
   /** for scans: the text document the image-only file was made from */
   textOf?: string;
+  /** for a scan shown sideways or upside down: the same page scanned upright, the look also measured against it */
+  uprightOf?: string;
 }
 
 export async function madeInputs(dir: string, corpus: string[]): Promise<BenchInput[]> {
@@ -116,7 +119,7 @@ export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
     }
   };
   const pdfs = new Map(docs.map((d) => [d, readBack(d)]));
-  const measure = (docx: string, src: BenchInput, pages: number) => {
+  const measure = (docx: string, src: BenchInput, pages: number, scan: boolean) => {
     const pdf = pdfs.get(docx);
     if (!pdf || !fs.existsSync(pdf)) return null;
     const ref = words(visibleText(src.textOf ?? src.file));
@@ -126,14 +129,17 @@ export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
     const m = Math.min(k, pagesOf(pdf));
     // pages missing from the output count as 0
     const sim = { mean: m ? (compareDocs(src.file, pdf, m, 50).mean * m) / k : 0 };
-    return { recall, pages: pagesOf(pdf), ssim: sim.mean };
+    // scans: the same under Ghostscript too (its default: images subsampled, text not anti-aliased)
+    const gs = scan ? meanSsim(renderWith('gs', src.file, 50).slice(0, k), pdf, 'gs', 50) : NaN;
+    const up = src.uprightOf && m ? (compareDocs(src.uprightOf, pdf, m, 50).mean * m) / k : NaN;
+    return { recall, pages: pagesOf(pdf), ssim: sim.mean, gs, up };
   };
   const rows: BenchRow[] = runs.map((r) => {
-    const o = measure(r.ours, r.input, r.pages);
-    const l = measure(r.lo, r.input, r.pages);
+    const o = measure(r.ours, r.input, r.pages, r.ocr > 0);
+    const l = measure(r.lo, r.input, r.pages, r.ocr > 0);
     const fmt = (m: typeof o, ms: number, timedOut = false) =>
       m
-        ? `recall ${Number.isNaN(m.recall) ? 'n/a (no text)' : m.recall.toFixed(3)}, ${m.pages} p, SSIM ${m.ssim.toFixed(3)}, ${(ms / 1000 / r.pages).toFixed(2)} s/p`
+        ? `recall ${Number.isNaN(m.recall) ? 'n/a (no text)' : m.recall.toFixed(3)}, ${m.pages} p, SSIM ${m.ssim.toFixed(3)}${Number.isNaN(m.gs) ? '' : ` (gs ${m.gs.toFixed(3)})`}${Number.isNaN(m.up) ? '' : ` (upright page ${m.up.toFixed(3)})`}, ${(ms / 1000 / r.pages).toFixed(2)} s/p`
         : timedOut
           ? `no output within ${LO_TIMEOUT_MS / 1000} s`
           : 'no output';

@@ -271,8 +271,10 @@ async function extractPage(pdfjs, doc, p, task) {
   }
 
   let rendered;
-  // A page that paints nothing (blank, however large) is not rendered at all.
-  if (task.renderDpi > 0 && runs.length === 0 && paintsSomething(OPS, fnArray)) {
+  // A page that paints nothing (blank, however large) is not rendered at all. A page whose text is all
+  // invisible is a scan with a text layer (OCRmyPDF): rendered too, the layer's words go over it.
+  const layerOnly = runs.length > 0 && runs.every((r) => r.invisible || !r.str.trim());
+  if (task.renderDpi > 0 && (runs.length === 0 || layerOnly) && paintsSomething(OPS, fnArray)) {
     const r = await renderRegion(doc, page, { x: 0, y: 0, w: vp.width, h: vp.height }, task.renderDpi, task.limits, 'jpg');
     if (r) rendered = { x: 0, y: 0, w: vp.width, h: vp.height, data: r.data, format: 'jpg', dpi: r.dpi };
   }

@@ -15,10 +15,12 @@ export type { PdfjsResult, PdfjsTask } from './protocol';
 
 const localRequire = createRequire(__filename);
 
-function pdfjsUrls(): { lib: string; standardFonts: string } {
+// wasm: pdf.js 5 decodes CCITT fax and JBIG2 images (bitonal office scans) and JPEG 2000 with the decoders
+// of pdfjs-dist/wasm (or their JS fallbacks there); without this path such images render as white paper.
+function pdfjsUrls(): { lib: string; standardFonts: string; wasm: string } {
   const lib = localRequire.resolve('pdfjs-dist/legacy/build/pdf.mjs');
   const root = lib.replace(/legacy[\\/]build[\\/]pdf\.mjs$/, '');
-  return { lib: pathToFileURL(lib).href, standardFonts: `${root}standard_fonts/` };
+  return { lib: pathToFileURL(lib).href, standardFonts: `${root}standard_fonts/`, wasm: `${root}wasm/` };
 }
 
 export class PdfjsError extends Error {
@@ -52,7 +54,7 @@ export function runPdfjs<T extends PdfjsTask>(task: T, opts: RunOptions = {}): P
   return runInThread<PdfjsResult<T>, PdfjsMessage<T>>({
     name: 'pdf.js',
     source: WORKER_SOURCE,
-    workerData: { task, lib: urls.lib, standardFonts: urls.standardFonts },
+    workerData: { task, lib: urls.lib, standardFonts: urls.standardFonts, wasm: urls.wasm },
     heapMb: opts.heapMb ?? 1536,
     timeoutMs: opts.timeoutMs ?? 120_000,
     cpuMs: opts.cpuMs,

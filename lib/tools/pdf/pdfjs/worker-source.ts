@@ -10,14 +10,14 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export const WORKER_SOURCE = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
-const { task, lib, standardFonts } = workerData;
+const { task, lib, standardFonts, wasm } = workerData;
 
 async function main() {
   const pdfjs = await import(lib);
   const data = new Uint8Array(fs.readFileSync(task.path));
   const doc = await pdfjs.getDocument({
     data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0,
-    standardFontDataUrl: standardFonts, isOffscreenCanvasSupported: false, isImageDecoderSupported: false,
+    standardFontDataUrl: standardFonts, wasmUrl: wasm, isOffscreenCanvasSupported: false, isImageDecoderSupported: false,
     fontExtraProperties: true, stopAtErrors: false,
     // Caps: images larger than this are not decoded (pdf.js skips them), and its image resizer stays small.
     maxImageSize: ${MAX_IMAGE_PIXELS}, canvasMaxAreaInBytes: ${MAX_IMAGE_PIXELS * 4},

@@ -14,6 +14,8 @@ import { serverConfig } from '@/lib/config';
 import { checkContentSize, ContentLimitError } from './content-limits';
 import { borrowReader } from './ocr';
 import { ocrPageSection } from './ocr-page';
+import { readScan } from './ocr-orient';
+import { textLayerLines, textLayerOnly } from './text-layer';
 
 export const MAX_PAGES = 1000;
 /** Pages without a text layer are rendered at this resolution, for text recognition and as the picture. */
@@ -30,6 +32,8 @@ export interface ConvertResult {
   scannedPages: number[];
   /** Scanned pages whose text was recognised (OCR) and became editable paragraphs. */
   ocrPages: number[];
+  /** Scanned pages that were sideways or upside down (no /Rotate showing them upright): turned upright. */
+  turnedPages: number[];
   /** Scanned pages where recognition found nothing readable: they stay a picture only. */
   unreadablePages: number[];
   /** Pages pdf.js could not read (damaged): they come as empty pages and the visitor is told. */
@@ -67,6 +71,7 @@ export async function convertPdf(
   const failedPages: number[] = [];
   const ocrPages: number[] = [];
   const unreadablePages: number[] = [];
+  const turnedPages: number[] = [];
   const { reader, done: readerDone } = borrowReader(opts.ocrThreads);
   let result;
   try {
@@ -94,15 +99,21 @@ export async function convertPdf(
           if (page.failed) failedPages.push(index + 1);
           if (page.rendered) scanned.push(index + 1);
           // Recognition starts as the page arrives (two pages at once on two cores); sections stay in order.
-          const ocr = page.rendered
-            ? reader.read(page.rendered.data, page.rendered.dpi).catch(() => ({ lines: [] }))
-            : null;
+          // A page scanned sideways or upside down is turned upright, a skewed one straightened (ocr-orient.ts).
+          // A scan with a text layer (OCRmyPDF): the layer's words, no OCR (text-layer.ts).
+          const layer = page.rendered && textLayerOnly(page.runs) ? textLayerLines(page.runs) : null;
+          const ocr = layer
+            ? Promise.resolve({ page, lines: layer, turn: 0 })
+            : page.rendered
+              ? readScan(page, (img, dpi) => reader.read(img, dpi)).catch(() => ({ page, lines: [], turn: 0 }))
+              : null;
           const s = chain.then(async () => {
             if (page.rendered && ocr) {
-              const { lines } = await ocr;
-              (lines.length ? ocrPages : unreadablePages).push(index + 1);
+              const { lines, page: upright, turn } = await ocr;
+              if (!layer) (lines.length ? ocrPages : unreadablePages).push(index + 1);
+              if (lines.length && turn) turnedPages.push(index + 1);
               // The scan cleaned of its recognised words (its pictures stay in it), the text set over it.
-              if (lines.length) return [await ocrPageSection(page, lines, index === 0)];
+              if (lines.length) return [await ocrPageSection(upright, lines, index === 0)];
             }
             return pageSections(page, index === 0);
           });
@@ -147,11 +158,13 @@ export async function convertPdf(
   });
   ocrPages.sort((a, b) => a - b);
   unreadablePages.sort((a, b) => a - b);
+  turnedPages.sort((a, b) => a - b);
   return {
     docx: await Packer.toBuffer(doc),
     pages: sections.length,
     scannedPages: scanned,
     ocrPages,
+    turnedPages,
     unreadablePages,
     failedPages,
     totalPages: result.totalPages,

@@ -1,8 +1,12 @@
 // A scanned page read by OCR (issue 19): recognised words are cleaned off the scan where they sit on plain
 // ground (paper, cell shading) and kept where they sit on a picture; the ink colour and bold strokes are
 // read from the scan; lines of one paragraph at an even pitch are set together, others apart.
+import JSZip from 'jszip';
 import sharp from 'sharp';
-import { cleanScan, groupLines, lineFont } from './ocr-page';
+import { Document, Packer } from 'docx';
+import type { PageData } from '../pdfjs/protocol';
+import { cleanScan, groupLines, lineFont, ocrPageSection } from './ocr-page';
+import { wideSansWidth } from './ocr-face';
 import { substituteWidth } from './metrics';
 import type { OcrLine } from './ocr';
 
@@ -120,4 +124,55 @@ test('a line inked as narrow as Times New Roman is set in it; one as wide as Ari
   };
   expect(await lineFont([await set('Times New Roman')], 11)).toBe('Times New Roman');
   expect(await lineFont([await set('Arial')], 11)).toBe('Arial');
+});
+
+test('a scanned paragraph is set in the face its glyphs match, sized and fitted for that face', async () => {
+  // a 200 dpi scan of one line in DejaVu Sans (Verdana's proportions), 10 pt
+  const k = 200 / 72;
+  const words = ['Quarterly', 'findings', 'covering', 'regional', 'shipments'];
+  const W = Math.round(400 * k);
+  const H = Math.round(60 * k);
+  // each word at its own place (3.5 pt apart), its inked columns read back as OCR's box
+  const at: number[] = [];
+  let x = 20;
+  for (const w of words) {
+    at.push(x);
+    x += wideSansWidth(w, 10, false) + 3.5;
+  }
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="#fff"/>` +
+    words
+      .map((w, i) => `<text x="${at[i] * k}" y="${30 * k}" font-family="DejaVu Sans" font-size="${10 * k}">${w}</text>`)
+      .join('') +
+    '</svg>';
+  const jpg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+  const { data } = await sharp(jpg).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const boxes: OcrLine['words'] = words.map((text, i) => {
+    let x0 = W;
+    let x1 = 0;
+    for (let px = Math.floor(at[i] * k); px < Math.ceil((at[i] + wideSansWidth(text, 10, false)) * k); px++)
+      for (let y = Math.round(18 * k); y < Math.round(34 * k); y++)
+        if (data[y * W + px] < 128) {
+          x0 = Math.min(x0, px);
+          x1 = Math.max(x1, px + 1);
+        }
+    return { text, x0: x0 / k, y0: 21, x1: x1 / k, y1: 32, conf: 95 };
+  });
+  expect(boxes).toHaveLength(words.length);
+  const page = {
+    width: 400,
+    height: 60,
+    rendered: { data: jpg, dpi: 200, width: W, height: H },
+  } as unknown as PageData;
+  const line: OcrLine = { words: boxes, baseline: 30, size: 10.6, para: 1, bold: false, italic: false };
+  const section = await ocrPageSection(page, [line], true);
+  const doc = new Document({ sections: [section] });
+  const xml = await (await JSZip.loadAsync(await Packer.toBuffer(doc))).file('word/document.xml')!.async('string');
+  const fonts = [...xml.matchAll(/w:ascii="([^"]+)"/g)].map((m) => m[1]);
+  expect(new Set(fonts)).toEqual(new Set(['Verdana']));
+  // 10 pt from the glyphs' height (tesseract's 10.6 was for Arial's proportions), widths within a few %
+  const sizes = new Set([...xml.matchAll(/<w:sz w:val="(\d+)"/g)].map((m) => m[1]));
+  expect(sizes).toEqual(new Set(['20']));
+  const scales = [...xml.matchAll(/<w:w w:val="(\d+)"/g)].map((m) => Number(m[1]));
+  for (const s of scales) expect(Math.abs(s - 100)).toBeLessThanOrEqual(5);
 });

@@ -2,16 +2,18 @@
 // the scan stays behind the text at full strength with each recognised word cleaned off it (its box filled
 // with the colour around it), so logos, rules, stamps and shading stay while no glyph shows twice; the
 // recognised text is set over it where the scan had it: each run of lines of one paragraph is a framed
-// paragraph at its place (line breaks and line pitch of the scan), Arial or (for a narrow serif face)
-// Times New Roman at the line's height, each word scaled to its box and each gap to the next word, in the
-// ink colour of the scan (a word left on the scan, over a picture or read doubtfully, in light grey over
-// its own glyphs).
+// paragraph at its place (line breaks and line pitch of the scan), in the face its glyphs match best
+// (ocr-face.ts: Arial, Times New Roman, Verdana or Courier New, at the size at which that face inks as tall
+// as the scan; when none fits, Arial or for a narrow serif face Times New Roman at the line's height),
+// each word scaled to its box and each gap to the next word, in the ink colour of the scan (a word left
+// on the scan, over a picture or read doubtfully, in light grey over its own glyphs).
 import sharp from 'sharp';
 import { LineRuleType, Paragraph, TextRun as DocxRun, type ISectionOptions } from 'docx';
 import type { PageData } from '../pdfjs/protocol';
 import type { OcrLine, OcrWord } from './ocr';
 import { pageBackground } from './images';
 import { substituteWidth } from './metrics';
+import { chooseFaces, wideSansWidth } from './ocr-face';
 import { pageFrame, xmlSafe } from './paragraph';
 import { pageProps } from './build-docx';
 import { TW } from './units';
@@ -156,6 +158,7 @@ export async function cleanScan(
 
 /** Width of `text` in `font` at `size`; characters outside WinAnsi at an average width. */
 async function textWidth(text: string, size: number, bold: boolean, italic: boolean, font = FONT): Promise<number> {
+  if (font === 'Verdana') return wideSansWidth(text, size, bold);
   const w = await substituteWidth(text, font, size, bold, italic);
   if (w !== null) return w;
   let sum = 0;
@@ -207,6 +210,11 @@ export function groupLines(lines: OcrLine[]): OcrLine[][] {
   return groups;
 }
 
+/** A line is bold when tesseract says so or most of its words' strokes are as thick as a bold face's. */
+function lineBold(line: OcrLine, ink: Map<OcrWord, Ink>): boolean {
+  return line.bold || line.words.filter((w) => ink.get(w)?.bold).length * 2 > line.words.length;
+}
+
 async function lineRuns(
   line: OcrLine,
   size: number,
@@ -214,18 +222,20 @@ async function lineRuns(
   { ink, kept }: { ink: Map<OcrWord, Ink>; kept: Set<OcrWord> },
   br: boolean,
   font: string,
+  faceOf: Map<OcrWord, string>,
 ) {
   const runs: DocxRun[] = [];
   const half = Math.max(2, Math.round(size * 2));
   const sz = half / 2;
   const { italic } = line;
-  // a line is bold when most of its words' strokes are
-  const boldWords = line.words.filter((w) => ink.get(w)?.bold).length;
-  const bold = line.bold || boldWords * 2 > line.words.length;
+  const bold = lineBold(line, ink);
   const space = await textWidth(' ', sz, bold, italic, font);
   let at = x; // where the next character starts (points)
+  // a skewed scan's line runs down (or up) across the page: each word lowered as far (ocr-orient.ts)
+  const mid = (line.words[0].x0 + line.words[line.words.length - 1].x1) / 2;
   for (let i = 0; i < line.words.length; i++) {
     const w = line.words[i];
+    const drop = line.slope ? line.slope * ((w.x0 + w.x1) / 2 - mid) : 0;
     const text = xmlSafe(w.text);
     const chars = [...text].length;
     if (i > 0) {
@@ -234,7 +244,8 @@ async function lineRuns(
       runs.push(new DocxRun({ text: ' ', font, size: half, bold, italics: italic, characterSpacing: sp }));
       at += space + sp / TW;
     }
-    const natural = await textWidth(text, sz, bold, italic, font);
+    const wordFont = faceOf.get(w) ?? font;
+    const natural = await textWidth(text, sz, bold, italic, wordFont);
     // the word as wide as the scan's: glyphs scaled horizontally (Word's character scale), a little
     // character spacing for the rest (large gaps inside a word would read as spaces)
     const want = w.x1 - at;
@@ -246,7 +257,7 @@ async function lineRuns(
       new DocxRun({
         text,
         break: i === 0 && br ? 1 : undefined,
-        font,
+        font: wordFont,
         size: half,
         bold: bold || undefined,
         italics: italic || undefined,
@@ -254,6 +265,8 @@ async function lineRuns(
         color: kept.has(w) ? KEPT_COLOR : ink.get(w)?.color,
         characterSpacing: sp || undefined,
         scale: scale === 100 ? undefined : scale,
+        // w:position in half-points (docx types it as a measure like "-3pt", which older Word rejects)
+        position: Math.abs(drop) >= 0.25 ? (String(Math.round(-drop * 2)) as `${number}pt`) : undefined,
       }),
     );
     at += scaled + (sp / TW) * chars;
@@ -266,8 +279,19 @@ export async function ocrPageSection(page: PageData, lines: OcrLine[], first: bo
   const rendered = page.rendered!;
   const { data, ...scan } = await cleanScan(rendered.data, page, lines);
   const children: Paragraph[] = [];
-  for (const g of groupLines(lines)) {
-    const size = g.reduce((s, l) => s + l.size, 0) / g.length;
+  const groups = groupLines(lines);
+  const grey = await sharp(rendered.data).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const faces = await chooseFaces(
+    { data: grey.data, width: grey.info.width, height: grey.info.height },
+    grey.info.width / page.width,
+    groups,
+    (l) => lineBold(l, scan.ink),
+  );
+  for (const [gi, g] of groups.entries()) {
+    const ocrSize = g.reduce((s, l) => s + l.size, 0) / g.length;
+    const fitted = faces[gi].size;
+    // the chosen face's size from its inked height, unless far from tesseract's (a bad sample)
+    const size = fitted && fitted > 0.75 * ocrSize && fitted < 1.33 * ocrSize ? fitted : ocrSize;
     const pitch = g.length > 1 ? (g[g.length - 1].baseline - g[0].baseline) / (g.length - 1) : size * 1.15;
     const body = g.length > 1 ? g[1].words[0].x0 : g[0].words[0].x0;
     const indent = g[0].words[0].x0 - body;
@@ -275,9 +299,9 @@ export async function ocrPageSection(page: PageData, lines: OcrLine[], first: bo
     const left = Math.min(body, g[0].words[0].x0);
     const runs: DocxRun[] = [];
     let right = left;
-    const font = await lineFont(g, size);
+    const font = faces[gi].font ?? (await lineFont(g, size));
     for (let i = 0; i < g.length; i++) {
-      const r = await lineRuns(g[i], size, i === 0 ? g[0].words[0].x0 : body, scan, i > 0, font);
+      const r = await lineRuns(g[i], size, i === 0 ? g[0].words[0].x0 : body, scan, i > 0, font, faces[gi].words);
       runs.push(...r.runs);
       right = Math.max(right, r.right, g[i].words[g[i].words.length - 1].x1);
     }

@@ -78,6 +78,8 @@ export interface OcrWord {
 export interface OcrLine {
   words: OcrWord[];
   baseline: number;
+  /** the baseline's slope (dy/dx, y down) as tesseract fitted it: a skewed scan's lines slope alike */
+  slope?: number;
   size: number;
   para: number;
   bold: boolean;
@@ -219,6 +221,7 @@ export class PageReader {
               conf: wd.confidence,
             })),
             baseline,
+            slope: bl && bl.x1 - bl.x0 > 0 ? (bl.y1 - bl.y0) / (bl.x1 - bl.x0) : undefined,
             size,
             para: paraNo,
             bold,

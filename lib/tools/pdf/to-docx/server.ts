@@ -25,6 +25,11 @@ export const run: Processor = async (inputs, _options, ctx) => {
       `${n(r.ocrPages, 'Page', 'Pages')} ${pageList(r.ocrPages)} ${n(r.ocrPages, 'has', 'have')} no text layer (scanned) and ${n(r.ocrPages, 'was', 'were')} read by text recognition (OCR): check the text, recognition can misread words. The scan stays behind the text, its recognised words cleaned off it.`,
     );
   }
+  if (r.turnedPages.length) {
+    notes.push(
+      `${n(r.turnedPages, 'Page', 'Pages')} ${pageList(r.turnedPages)} ${n(r.turnedPages, 'was', 'were')} scanned sideways or upside down and ${n(r.turnedPages, 'is', 'are')} turned upright.`,
+    );
+  }
   if (r.unreadablePages.length) {
     notes.push(
       `${n(r.unreadablePages, 'Page', 'Pages')} ${pageList(r.unreadablePages)} ${n(r.unreadablePages, 'has', 'have')} no text layer and nothing readable by text recognition, so ${n(r.unreadablePages, 'it is', 'they are')} included as ${n(r.unreadablePages, 'an image', 'images')} only.`,
