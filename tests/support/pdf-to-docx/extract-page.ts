@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { runPdfjs } from '@/lib/tools/pdf/pdfjs/host';
 import type { PageData } from '@/lib/tools/pdf/pdfjs/protocol';
 import { RENDER_LIMITS } from '@/lib/tools/pdf/to-docx/convert';
@@ -22,4 +23,11 @@ export async function extractFirstPage(bytes: Uint8Array): Promise<PageData> {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A new PDF with one page of `size` points (US Letter unless given) and `face` embedded, to draw a case on. */
+export async function madePage(face = StandardFonts.Helvetica, size: [number, number] = [612, 792]) {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(face);
+  return { doc, font, page: doc.addPage(size) };
 }

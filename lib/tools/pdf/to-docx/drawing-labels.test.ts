@@ -1,13 +1,11 @@
 // A diagram with many small labels is still a drawing (issue 19, sixth pass: a block diagram of a colour
 // manager labelled with function names, 107 words on 12 % of its area, lost its boxes and arrows and ran the
 // page onto another); a framed box that is mostly text stays text.
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
+import { rgb } from 'pdf-lib';
+import { extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
 
 test('a block diagram labelled with 60 small words is one picture with its labels over it', async () => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
+  const { doc, font, page } = await madePage();
   page.drawText('Figure 1 shows the overview of the architecture.', { x: 72, y: 720, size: 10, font });
   // four boxes joined by diagonal arrows, each with a column of small function names
   for (let b = 0; b < 4; b++) {
@@ -27,9 +25,7 @@ test('a block diagram labelled with 60 small words is one picture with its label
 }, 60_000);
 
 test('a rounded frame around a paragraph of 75 words is text, not a picture', async () => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
+  const { doc, font, page } = await madePage();
   page.drawSvgPath('M 10 0 L 390 0 C 400 0 400 10 400 10 L 400 90 C 400 100 390 100 390 100 L 10 100 Z', {
     x: 80,
     y: 700,
@@ -44,9 +40,7 @@ test('a rounded frame around a paragraph of 75 words is text, not a picture', as
 }, 60_000);
 
 test("lines of text across a figure's box are not its labels, however sparse", async () => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
+  const { doc, font, page } = await madePage();
   // a graph's edges (diagonals) over a wide region, and a program's output lines set within its box
   page.drawSvgPath('M 0 0 L 420 300 M 420 0 L 0 300 M 0 150 L 420 160', {
     x: 90,

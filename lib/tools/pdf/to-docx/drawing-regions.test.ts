@@ -4,13 +4,11 @@
 // clipped far outside the page (and page-tall strips) does not merge unrelated boxes into one region; an
 // image that is only a line of text's shadow is not placed as a second line.
 import sharp from 'sharp';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
+import { StandardFonts, rgb } from 'pdf-lib';
+import { extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
 
 test("a diagram's labels just outside its curve are its labels, over one picture", async () => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.TimesRoman);
-  const page = doc.addPage([595, 842]);
+  const { doc, font, page } = await madePage(StandardFonts.TimesRoman, [595, 842]);
   page.drawText('As illustrated in the diagram below, the midpoints are constructed from two endpoints.', {
     x: 60,
     y: 700,
@@ -40,9 +38,7 @@ test("a diagram's labels just outside its curve are its labels, over one picture
 }, 60_000);
 
 test('a logo of overlapping images is one picture; a page-tall strip and clipped artwork do not join it', async () => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([595, 842]);
+  const { doc, font, page } = await madePage(StandardFonts.Helvetica, [595, 842]);
   const png = (r: number, g: number, b: number) =>
     sharp({ create: { width: 60, height: 60, channels: 3, background: { r, g, b } } })
       .png()
@@ -69,9 +65,7 @@ test('a logo of overlapping images is one picture; a page-tall strip and clipped
 }, 60_000);
 
 test("an image under a line of text, no taller than it (the text's shadow), is dropped; the text stays", async () => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([595, 842]);
+  const { doc, font, page } = await madePage(StandardFonts.Helvetica, [595, 842]);
   const grey = await doc.embedPng(
     await sharp({ create: { width: 240, height: 12, channels: 3, background: { r: 150, g: 150, b: 150 } } })
       .png()

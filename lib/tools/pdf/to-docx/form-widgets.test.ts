@@ -6,28 +6,17 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  PDFDocument,
-  PDFName,
-  PDFString,
-  StandardFonts,
-  drawObject,
-  popGraphicsState,
-  pushGraphicsState,
-  rgb,
-} from 'pdf-lib';
+import { PDFName, PDFString, StandardFonts, drawObject, popGraphicsState, pushGraphicsState, rgb } from 'pdf-lib';
 import { convertPdf } from './convert';
 import { docxToPdf, pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
-import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
+import { extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-forms-'))));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 test("a button's caption and a field's value are page text where they show, once; their boxes stay in place", async () => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
+  const { doc, font, page } = await madePage();
   page.drawText('Solve each, passing is 100%.', { x: 170, y: 500, size: 10, font });
   const form = doc.getForm();
   const begin = form.createButton('begin');
@@ -55,9 +44,7 @@ test("a button's caption and a field's value are page text where they show, once
 }, 60_000);
 
 test('a hidden layer and a drawing that paints nothing are no pictures; the text beside them stays', async () => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.TimesRoman);
-  const page = doc.addPage([612, 792]);
+  const { doc, font, page } = await madePage(StandardFonts.TimesRoman);
   for (let i = 0; i < 12; i++)
     page.drawText(`Line ${i + 1} of the workflow text.`, { x: 150, y: 600 - 14 * i, size: 10, font });
   // margin labels, as an article's margin notes
@@ -89,9 +76,7 @@ test('a hidden layer and a drawing that paints nothing are no pictures; the text
 }, 60_000);
 
 test('a dense form (lines set closer than a line apart) stays on its page: its lines are framed in place', async () => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
+  const { doc, font, page } = await madePage();
   // 56 rows 13 pt apart, each with a caption set 6 pt under it, overlapping it: in the flow each line
   // pushed the next one down (2 Word pages for 1)
   for (let i = 0; i < 56; i++) {
