@@ -88,19 +88,21 @@ export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-se
   return spaced && /^(calibri|segoe|verdana|tahoma)/i.test(spaced) ? spaced : 'Arial';
 }
 
-function runText(line: Line): { run: TextRun; text: string; tab?: boolean }[] {
+function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: boolean }[] {
   const out: { run: TextRun; text: string; tab?: boolean }[] = [];
   let prev: TextRun | undefined;
   for (const r of line.runs) {
     // A minus sign typed as a hyphen ("-21.45") is no place to break a line: a word joiner keeps it on.
     let text = r.str.replace(/(^|[\s(=])-(?=\d)/g, '$1-\u2060');
-    if (line.tabRuns?.has(r)) {
+    // (no tab in a right-to-left line: its stops would be measured from the wrong side; a space instead)
+    if (!rtl && line.tabRuns?.has(r)) {
       out.push({ run: r, text: text.trimStart(), tab: true });
       prev = r;
       continue;
     }
     if (prev) {
-      const gap = r.x - (prev.x + prev.w);
+      // (a right-to-left line's runs come right to left: the gap is on the other side)
+      const gap = rtl ? prev.x - (r.x + r.w) : r.x - (prev.x + prev.w);
       // a formula piece from another baseline (joined by attachStacked) is a word of its own
       const stacked = !r.script && Math.abs(r.y - prev.y) > 0.3 * Math.min(r.size, prev.size);
       if ((gap > 0.07 * Math.min(r.size, prev.size) || stacked) && !/\s$/.test(prev.str) && !/^\s/.test(text))
@@ -131,9 +133,27 @@ export function xmlSafe(text: string): string {
   );
 }
 
-function makeRun(r: TextRun, text: string, tab = false, spacing = 0): DocxRun {
+/** Letters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, …, their presentation forms). */
+const RTL_LETTER = /[\p{sc=Hebrew}\p{sc=Arabic}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}\p{sc=Samaritan}\p{sc=Mandaic}]/gu;
+const LTR_LETTER =
+  /(?![\p{sc=Hebrew}\p{sc=Arabic}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}\p{sc=Samaritan}\p{sc=Mandaic}])\p{L}/gu;
+
+/**
+ * A paragraph mostly in a right-to-left script. pdf.js gives each text item in logical order but the items
+ * of a line left to right as they stand on the page; Word lays a right-to-left paragraph out from its
+ * logical order, so such a paragraph is marked `bidi` and its line's pieces are given right to left.
+ */
+export function rightToLeft(p: Para): boolean {
+  const text = p.lines.flatMap((l) => l.runs.map((r) => r.str)).join('');
+  const rtl = text.match(RTL_LETTER)?.length ?? 0;
+  return rtl > 0 && rtl > (text.match(LTR_LETTER)?.length ?? 0);
+}
+
+function makeRun(r: TextRun, text: string, tab = false, spacing = 0, rtl = false): DocxRun {
   const clean = xmlSafe(text);
   return new DocxRun({
+    // a run in a right-to-left script, in a right-to-left paragraph: laid out (and shaped) right to left
+    rightToLeft: (rtl && clean.search(RTL_LETTER) >= 0) || undefined,
     characterSpacing: spacing || undefined,
     superScript: r.script === 'super' || undefined,
     subScript: r.script === 'sub' || undefined,
@@ -172,10 +192,10 @@ export async function condense(p: Para, minChars = 10): Promise<number> {
 }
 
 /** The paragraph's runs, joined across lines, merged by style, wrapped in hyperlinks where linked. */
-export function paraChildren(p: Para, links: PageLink[], spacing = 0): (DocxRun | ExternalHyperlink)[] {
+export function paraChildren(p: Para, links: PageLink[], spacing = 0, rtl = false): (DocxRun | ExternalHyperlink)[] {
   const pieces: { run: TextRun; text: string; url?: string; tab?: boolean }[] = [];
   p.lines.forEach((line, i) => {
-    const parts = runText(line);
+    const parts = rtl ? runText({ ...line, runs: [...line.runs].reverse() }, true) : runText(line);
     if (i > 0 && parts.length) {
       const last = pieces[pieces.length - 1];
       // A word hyphenated at the line end continues on the next line: the hyphen becomes a soft hyphen
@@ -195,7 +215,7 @@ export function paraChildren(p: Para, links: PageLink[], spacing = 0): (DocxRun 
   }
   const out: (DocxRun | ExternalHyperlink)[] = [];
   for (const m of merged) {
-    const run = makeRun(m.run, m.text, m.tab, spacing);
+    const run = makeRun(m.run, m.text, m.tab, spacing, rtl);
     out.push(m.url ? new ExternalHyperlink({ link: xmlSafe(m.url), children: [run] }) : run);
   }
   return out;
@@ -241,17 +261,27 @@ export async function paragraph(
   const first = Math.round(p.firstLine * TW);
   const line = Math.round(lineHeight(p) * TW);
   const tabRuns = p.lines[0].tabRuns;
-  const tabStops = tabRuns
-    ? [...tabRuns].map((r) => ({ type: TabStopType.LEFT, position: Math.max(0, Math.round((r.x - marginLeft) * TW)) }))
-    : undefined;
+  const rtl = rightToLeft(p);
+  // Tab stops and indents are measured from the left edge: a right-to-left paragraph starts at its right.
+  const tabStops =
+    tabRuns && !rtl
+      ? [...tabRuns].map((r) => ({
+          type: TabStopType.LEFT,
+          position: Math.max(0, Math.round((r.x - marginLeft) * TW)),
+        }))
+      : undefined;
+  const children = paraChildren(p, links, spacing, rtl);
   return new Paragraph({
-    children: columnBreak ? [new ColumnBreak(), ...paraChildren(p, links, spacing)] : paraChildren(p, links, spacing),
+    children: columnBreak ? [new ColumnBreak(), ...children] : children,
     tabStops,
     alignment: ALIGN[p.align],
-    indent: {
-      ...(first >= 0 ? { left, firstLine: first } : { left: Math.max(left, -first), hanging: -first }),
-      right: p.right ? Math.round(p.right * TW) : undefined,
-    },
+    bidirectional: rtl || undefined,
+    indent: rtl
+      ? { left: 0, firstLine: 0 }
+      : {
+          ...(first >= 0 ? { left, firstLine: first } : { left: Math.max(left, -first), hanging: -first }),
+          right: p.right ? Math.round(p.right * TW) : undefined,
+        },
     spacing: { before: Math.max(0, Math.round(before * TW)), after: 0, line, lineRule: LineRuleType.EXACT },
     frame,
   });

@@ -1,0 +1,67 @@
+// Right-to-left text (issue 19, seventh pass: the Amiri documentation in Arabic). pdf.js gives each text
+// item in logical order but a line's items left to right as they stand; Word lays a paragraph out from its
+// logical order, so an Arabic or Hebrew paragraph is marked right to left (w:bidi), its runs in a
+// right-to-left script w:rtl, and a line's pieces come right to left. Latin paragraphs are untouched.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Document, Packer } from 'docx';
+import * as fontkit from 'fontkit';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { pageSections } from './build-docx';
+import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
+
+// DejaVu Sans (fonts-dejavu-core, in .ci/apt-packages.txt) has Arabic and Hebrew; fontkit shapes the text
+// and lays it out right to left, as a real Arabic PDF has it.
+const FACE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
+async function rtlPage(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit as never);
+  const font = await doc.embedFont(fs.readFileSync(FACE));
+  const page = doc.addPage([612, 792]);
+  page.drawText('An English line stays left to right.', { x: 72, y: 720, size: 12, font });
+  // Two lines of one Arabic paragraph, set flush right; each line drawn as two pieces (two text items),
+  // the first words of the sentence on the right.
+  const lines = [
+    ['مرحبا بالعالم', 'كيف حالك اليوم'],
+    ['نحن بخير', 'والحمد لله'],
+  ];
+  lines.forEach(([first, second], i) => {
+    const y = 680 - 16 * i;
+    const w1 = font.widthOfTextAtSize(first, 12);
+    const w2 = font.widthOfTextAtSize(second, 12);
+    const space = font.widthOfTextAtSize(' ', 12);
+    page.drawText(first, { x: 540 - w1, y, size: 12, font, color: rgb(0, 0, 0) });
+    page.drawText(second, { x: 540 - w1 - space - w2, y, size: 12, font, color: rgb(0.8, 0, 0) });
+  });
+  return doc.save();
+}
+
+const paragraphsOf = (xml: string) => [...xml.matchAll(/<w:p>.*?<\/w:p>|<w:p .*?<\/w:p>/gs)].map((m) => m[0]);
+const textOf = (p: string) => [...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+
+test('an Arabic paragraph is right to left, its pieces in reading order; a Latin one is unchanged', async () => {
+  const page = await extractFirstPage(await rtlPage());
+  const doc = new Document({ sections: await pageSections(page, true) });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-rtl-'));
+  const f = path.join(dir, 'rtl.docx');
+  fs.writeFileSync(f, await Packer.toBuffer(doc));
+  const xml = execFileSync('unzip', ['-p', f, 'word/document.xml'], { encoding: 'utf8' });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const paras = paragraphsOf(xml).filter((p) => textOf(p).trim());
+  const latin = paras.find((p) => textOf(p).includes('English'));
+  const arabic = paras.find((p) => textOf(p).includes('مرحبا'));
+  expect(latin).toBeDefined();
+  expect(arabic).toBeDefined();
+  expect(latin).not.toMatch(/<w:bidi\/>|<w:rtl\/>/);
+  expect(arabic).toMatch(/<w:bidi\/>/);
+  // every run holding Arabic letters is right to left
+  const runs = [...arabic!.matchAll(/<w:r>.*?<\/w:r>/gs)].map((m) => m[0]).filter((r) => /[\u0600-\u06ff]/.test(r));
+  expect(runs.length).toBeGreaterThan(0);
+  for (const r of runs) expect(r).toMatch(/<w:rtl\/>/);
+  // reading order: the right-hand piece of each line first, lines top to bottom
+  const words = textOf(arabic!).split(/\s+/).filter(Boolean);
+  expect(words).toEqual('مرحبا بالعالم كيف حالك اليوم نحن بخير والحمد لله'.split(' '));
+});
