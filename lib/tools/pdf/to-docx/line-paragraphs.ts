@@ -3,6 +3,7 @@
 import type { Box } from '../pdfjs/protocol';
 import { median, type Line } from './layout';
 import { bottom, right } from './box';
+import { mostlyRtl } from './rtl';
 
 export interface Para {
   lines: Line[];
@@ -34,8 +35,11 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
       if (gap > Math.max(expected * 1.3, prev.size * 1.6) || gap <= 0) join = false;
       if (Math.abs(l.size - prev.size) > 1) join = false;
       if (right(prev) < right(region) - Math.max(0.25 * region.w, 3 * prev.size)) join = false;
+      // a right-to-left paragraph's last line ends short on the left; its lines share their right edge
+      const rtl = mostlyRtl([prev, l]);
+      if (rtl && prev.x > region.x + Math.max(0.25 * region.w, 3 * prev.size)) join = false;
       if (BULLET.test(l.runs[0].str.trimStart())) join = false;
-      if (g.length > 1 && Math.abs(l.x - g[1].x) > prev.size) join = false;
+      if (g.length > 1 && Math.abs(rtl ? right(l) - right(g[1]) : l.x - g[1].x) > prev.size) join = false;
       if (l.tabRuns || prev.tabRuns) join = false;
       // code set in a typewriter face after a line of prose (or prose after code) starts a paragraph
       if (typewriter(l) !== typewriter(prev)) join = false;
@@ -58,6 +62,9 @@ function measure(ls: Line[], region: Box): Para {
   if (centred) align = 'center';
   else if (ls.every((_, i) => rights[i] < 3) && lefts.some((v) => v > 0.2 * region.w)) align = 'right';
   else if (ls.length > 2 && ls.slice(0, -1).every((_, i) => rights[i] < 3)) align = 'justify';
+  // right to left: the lines but the last flush on both sides, the last flush right
+  if (align === 'right' && ls.length > 1 && ls.slice(0, -1).every((_, i) => lefts[i] < 3) && mostlyRtl(ls))
+    align = 'justify';
   const gaps = ls.slice(1).map((l, i) => l.baseline - ls[i].baseline);
   // A paragraph of several lines that all end well before the area's right edge was set to a narrower
   // measure: in the full width Word would put more words on each line (fewer lines, the page moves up).

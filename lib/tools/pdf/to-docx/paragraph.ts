@@ -17,6 +17,7 @@ import type { PageLink, TextRun } from '../pdfjs/protocol';
 import type { Line } from './layout';
 import type { Para } from './line-paragraphs';
 import { substituteWidth } from './metrics';
+import { mostlyRtl, RTL_LETTER } from './rtl';
 import { TW } from './units';
 
 /** Families Word users commonly have (Windows/Office), kept by name. */
@@ -133,20 +134,13 @@ export function xmlSafe(text: string): string {
   );
 }
 
-/** Letters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, …, their presentation forms). */
-const RTL_LETTER = /[\p{sc=Hebrew}\p{sc=Arabic}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}\p{sc=Samaritan}\p{sc=Mandaic}]/gu;
-const LTR_LETTER =
-  /(?![\p{sc=Hebrew}\p{sc=Arabic}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}\p{sc=Samaritan}\p{sc=Mandaic}])\p{L}/gu;
-
 /**
  * A paragraph mostly in a right-to-left script. pdf.js gives each text item in logical order but the items
  * of a line left to right as they stand on the page; Word lays a right-to-left paragraph out from its
  * logical order, so such a paragraph is marked `bidi` and its line's pieces are given right to left.
  */
 export function rightToLeft(p: Para): boolean {
-  const text = p.lines.flatMap((l) => l.runs.map((r) => r.str)).join('');
-  const rtl = text.match(RTL_LETTER)?.length ?? 0;
-  return rtl > 0 && rtl > (text.match(LTR_LETTER)?.length ?? 0);
+  return mostlyRtl(p.lines);
 }
 
 function makeRun(r: TextRun, text: string, tab = false, spacing = 0, rtl = false): DocxRun {
@@ -227,6 +221,7 @@ const ALIGN = {
   right: AlignmentType.RIGHT,
   justify: AlignmentType.JUSTIFIED,
 } as const;
+const MIRROR = { left: 'right', right: 'left', center: 'center', justify: 'justify' } as const;
 
 /** The exact line height a paragraph gets in Word, in points. */
 function lineHeight(p: Para): number {
@@ -274,7 +269,8 @@ export async function paragraph(
   return new Paragraph({
     children: columnBreak ? [new ColumnBreak(), ...children] : children,
     tabStops,
-    alignment: ALIGN[p.align],
+    // In a right-to-left paragraph Word and LibreOffice read left and right as start and end: mirrored.
+    alignment: ALIGN[rtl ? MIRROR[p.align] : p.align],
     bidirectional: rtl || undefined,
     indent: rtl
       ? { left: 0, firstLine: 0 }

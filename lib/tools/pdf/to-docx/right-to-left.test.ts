@@ -22,23 +22,23 @@ async function rtlPage(): Promise<Uint8Array> {
   const font = await doc.embedFont(fs.readFileSync(FACE));
   const page = doc.addPage([612, 792]);
   page.drawText('An English line stays left to right.', { x: 72, y: 720, size: 12, font });
-  // Two lines of one Arabic paragraph, set flush right; each line drawn as two pieces (two text items),
-  // the first words of the sentence on the right.
-  const lines = [
-    ['مرحبا بالعالم', 'كيف حالك اليوم'],
-    ['نحن بخير', 'والحمد لله'],
-  ];
+  // One Arabic paragraph, justified: two full lines, each drawn as two pieces (two text items), the
+  // first words on the right, and a short last line flush right. Then a second paragraph.
+  const lines = [half, [...half].reverse()];
+  const widthAt = (t: string, size: number) => font.widthOfTextAtSize(t, size);
+  // the size at which a line (two pieces and a space) fills 72..540 exactly
+  const size = (12 * 468) / (widthAt(half[0], 12) + widthAt(half[1], 12) + widthAt(' ', 12));
   lines.forEach(([first, second], i) => {
-    const y = 680 - 16 * i;
-    const w1 = font.widthOfTextAtSize(first, 12);
-    const w2 = font.widthOfTextAtSize(second, 12);
-    const space = font.widthOfTextAtSize(' ', 12);
-    page.drawText(first, { x: 540 - w1, y, size: 12, font, color: rgb(0, 0, 0) });
-    page.drawText(second, { x: 540 - w1 - space - w2, y, size: 12, font, color: rgb(0.8, 0, 0) });
+    const y = 680 - 1.3 * size * i;
+    page.drawText(first, { x: 540 - widthAt(first, size), y, size, font });
+    page.drawText(second, { x: 72, y, size, font, color: rgb(0.8, 0, 0) });
   });
+  page.drawText('انتهى', { x: 540 - widthAt('انتهى', size), y: 680 - 2.6 * size, size, font });
+  page.drawText('فقرة ثانية', { x: 540 - widthAt('فقرة ثانية', size), y: 680 - 5 * size, size, font });
   return doc.save();
 }
 
+const half = ['مرحبا بالعالم كيف حالك اليوم', 'نحن بخير والحمد لله كثيرا'];
 const paragraphsOf = (xml: string) => [...xml.matchAll(/<w:p>.*?<\/w:p>|<w:p .*?<\/w:p>/gs)].map((m) => m[0]);
 const textOf = (p: string) => [...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 
@@ -63,5 +63,10 @@ test('an Arabic paragraph is right to left, its pieces in reading order; a Latin
   for (const r of runs) expect(r).toMatch(/<w:rtl\/>/);
   // reading order: the right-hand piece of each line first, lines top to bottom
   const words = textOf(arabic!).split(/\s+/).filter(Boolean);
-  expect(words).toEqual('مرحبا بالعالم كيف حالك اليوم نحن بخير والحمد لله'.split(' '));
+  expect(words.join(' ')).toBe(`${half[0]} ${half[1]} ${half[1]} ${half[0]} انتهى`);
+  // justified (the last line flush right is where a right-to-left paragraph ends, not a right-aligned one)
+  expect(arabic).toMatch(/<w:jc w:val="both"\/>/);
+  // the next paragraph starts after that short last line
+  expect(paras.filter((p) => textOf(p).includes('فقرة ثانية'))).toHaveLength(1);
+  expect(arabic).not.toContain('فقرة');
 });
