@@ -17,7 +17,7 @@ import type { PageLink, TextRun } from '../pdfjs/protocol';
 import type { Line } from './layout';
 import type { Para } from './line-paragraphs';
 import { substituteWidth } from './metrics';
-import { mostlyRtl, RTL_LETTER } from './rtl';
+import { mostlyRtl, readingOrder, RTL_LETTER } from './rtl';
 import { TW } from './units';
 
 /** Families Word users commonly have (Windows/Office), kept by name. */
@@ -102,8 +102,8 @@ function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: b
       continue;
     }
     if (prev) {
-      // (a right-to-left line's runs come right to left: the gap is on the other side)
-      const gap = rtl ? prev.x - (r.x + r.w) : r.x - (prev.x + prev.w);
+      // (a right-to-left line's runs come right to left, a Latin stretch in it left to right)
+      const gap = rtl ? Math.max(prev.x - (r.x + r.w), r.x - (prev.x + prev.w)) : r.x - (prev.x + prev.w);
       // a formula piece from another baseline (joined by attachStacked) is a word of its own
       const stacked = !r.script && Math.abs(r.y - prev.y) > 0.3 * Math.min(r.size, prev.size);
       if ((gap > 0.07 * Math.min(r.size, prev.size) || stacked) && !/\s$/.test(prev.str) && !/^\s/.test(text))
@@ -189,7 +189,7 @@ export async function condense(p: Para, minChars = 10): Promise<number> {
 export function paraChildren(p: Para, links: PageLink[], spacing = 0, rtl = false): (DocxRun | ExternalHyperlink)[] {
   const pieces: { run: TextRun; text: string; url?: string; tab?: boolean }[] = [];
   p.lines.forEach((line, i) => {
-    const parts = rtl ? runText({ ...line, runs: [...line.runs].reverse() }, true) : runText(line);
+    const parts = rtl ? runText({ ...line, runs: readingOrder(line.runs) }, true) : runText(line);
     if (i > 0 && parts.length) {
       const last = pieces[pieces.length - 1];
       // A word hyphenated at the line end continues on the next line: the hyphen becomes a soft hyphen

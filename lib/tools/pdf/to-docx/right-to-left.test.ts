@@ -10,7 +10,9 @@ import { Document, Packer } from 'docx';
 import * as fontkit from 'fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { pageSections } from './build-docx';
+import { readingOrder } from './rtl';
 import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
+import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
 
 // DejaVu Sans (fonts-dejavu-core, in .ci/apt-packages.txt) has Arabic and Hebrew; fontkit shapes the text
 // and lays it out right to left, as a real Arabic PDF has it.
@@ -69,4 +71,18 @@ test('an Arabic paragraph is right to left, its pieces in reading order; a Latin
   // the next paragraph starts after that short last line
   expect(paras.filter((p) => textOf(p).includes('فقرة ثانية'))).toHaveLength(1);
   expect(arabic).not.toContain('فقرة');
+});
+
+test('a Latin phrase in pieces inside a right-to-left line keeps its own order', () => {
+  // placed left to right: "Open", "Type", then Arabic on the right
+  const runs = [textRun('Open', 72, 100, 30), textRun('Type', 106, 100, 30), textRun('خط', 200, 100, 20)];
+  expect(readingOrder(runs).map((r) => r.str)).toEqual(['خط', 'Open', 'Type']);
+  const mixed = [
+    textRun('بعد', 40, 100, 20),
+    textRun('1.8', 72, 100, 20),
+    textRun('-', 94, 100, 4),
+    textRun('2.0', 100, 100, 20),
+    textRun('قبل', 200, 100, 20),
+  ];
+  expect(readingOrder(mixed).map((r) => r.str)).toEqual(['قبل', '1.8', '-', '2.0', 'بعد']);
 });
