@@ -312,7 +312,7 @@ async function floatingPictures(page: PageData, icons: number[]): Promise<Paragr
   if (fill) runs.push(pictureBehindText('png', await solidPng(fill.color), onPage(fill)));
   for (const i of icons) {
     const img = page.images[i];
-    const enc = img.encoded ? { data: Buffer.from(img.encoded.data), type: img.encoded.type } : await encodedImage(img);
+    const enc = await encodedImage(img);
     if (enc) runs.push(pictureBehindText(enc.type, enc.data, img));
   }
   return runs.length

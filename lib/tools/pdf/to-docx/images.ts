@@ -34,11 +34,13 @@ export function solidPng(color: string): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A placed image's pixels as a PNG or JPEG for the DOCX (null when pdf.js gave none). */
+/** A placed image as a PNG or JPEG for the DOCX: its own encoded bytes when it has them, else its pixels
+ * encoded for `box` (null when pdf.js gave neither). */
 export async function encodedImage(
   img: PageImage,
   box: Box = img,
 ): Promise<{ data: Buffer; type: 'png' | 'jpg' } | null> {
+  if (img.encoded) return { data: Buffer.from(img.encoded.data), type: img.encoded.type };
   return img.raw ? encodeImage(img.raw, box) : null;
 }
 
@@ -49,9 +51,7 @@ export async function imageParagraph(
   marginLeft: number,
   before: number,
 ): Promise<Paragraph> {
-  const enc = img.encoded
-    ? { data: Buffer.from(img.encoded.data), type: img.encoded.type }
-    : await encodedImage(img, box);
+  const enc = await encodedImage(img, box);
   if (!enc) return new Paragraph({ children: [] });
   const k = Math.min(1, maxW / box.w);
   return new Paragraph({

@@ -2,7 +2,8 @@
 // paragraph per candidate face (rendered here through fontconfig, as a scanner would have seen them), each
 // paragraph gets its own face back; a paragraph too short to measure takes the page's face.
 import sharp from 'sharp';
-import { boxCorrelation, chooseFaces, FACES, wideSansWidth } from './ocr-face';
+import { boxCorrelation, chooseFaces, FACES } from './ocr-face';
+import { wideSansWidth } from './metrics';
 import type { OcrLine } from './ocr';
 
 const K = 200 / 72; // px per point: a 200 dpi scan

@@ -6,8 +6,7 @@ import sharp from 'sharp';
 import { Document, Packer } from 'docx';
 import type { PageData } from '../pdfjs/protocol';
 import { cleanScan, groupLines, lineFont, ocrPageSection } from './ocr-page';
-import { wideSansWidth } from './ocr-face';
-import { substituteWidth } from './metrics';
+import { substituteWidth, wideSansWidth } from './metrics';
 import type { OcrLine } from './ocr';
 
 const W = 400; // px at 100 dpi: 288 x 144 pt

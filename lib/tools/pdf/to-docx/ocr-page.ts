@@ -12,8 +12,8 @@ import { LineRuleType, Paragraph, TextRun as DocxRun, type ISectionOptions } fro
 import type { PageData } from '../pdfjs/protocol';
 import type { OcrLine, OcrWord } from './ocr';
 import { pageBackground } from './images';
-import { substituteWidth } from './metrics';
-import { chooseFaces, wideSansWidth } from './ocr-face';
+import { faceWidth, substituteWidth } from './metrics';
+import { chooseFaces } from './ocr-face';
 import { pageFrame, xmlSafe } from './paragraph';
 import { pageProps } from './build-docx';
 import { TW } from './units';
@@ -158,11 +158,10 @@ export async function cleanScan(
 
 /** Width of `text` in `font` at `size`; characters outside WinAnsi at an average width. */
 async function textWidth(text: string, size: number, bold: boolean, italic: boolean, font = FONT): Promise<number> {
-  if (font === 'Verdana') return wideSansWidth(text, size, bold);
-  const w = await substituteWidth(text, font, size, bold, italic);
+  const w = await faceWidth(text, font, size, bold, italic);
   if (w !== null) return w;
   let sum = 0;
-  for (const c of text) sum += (await substituteWidth(c, font, size, bold, italic)) ?? 0.55 * size;
+  for (const c of text) sum += (await faceWidth(c, font, size, bold, italic)) ?? 0.55 * size;
   return sum;
 }
 
