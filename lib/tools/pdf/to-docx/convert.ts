@@ -99,7 +99,8 @@ export async function convertPdf(
           if (page.failed) failedPages.push(index + 1);
           if (page.rendered) scanned.push(index + 1);
           // Recognition starts as the page arrives (two pages at once on two cores); sections stay in order.
-          // A page scanned sideways or upside down is turned upright, a skewed one straightened (ocr-orient.ts).
+          // A page scanned sideways or upside down is turned upright; on a skewed one the text follows the
+          // tilt (ocr-orient.ts).
           // A scan with a text layer (OCRmyPDF): the layer's words, no OCR (text-layer.ts).
           const layer = page.rendered && textLayerOnly(page.runs) ? textLayerLines(page.runs) : null;
           const ocr = layer
