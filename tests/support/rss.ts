@@ -32,13 +32,18 @@ export function sampleRss(everyMs = 50): RssSampler {
   };
 }
 
-/** The tree's RSS once runners that should go away have gone (polls up to `withinMs`). */
-export async function settledRssMb(belowMb: number, withinMs = 5000): Promise<number> {
+/** The tree's RSS (or what `measure` reads) once runners that should go away have gone, or a busy moment
+ * has passed (polls up to `withinMs`). */
+export async function settledRssMb(
+  belowMb: number,
+  withinMs = 5000,
+  measure: () => Promise<number> = treeRssMb,
+): Promise<number> {
   const end = Date.now() + withinMs;
-  let now = await treeRssMb();
+  let now = await measure();
   while (now > belowMb && Date.now() < end) {
     await new Promise((r) => setTimeout(r, 200));
-    now = await treeRssMb();
+    now = await measure();
   }
   return now;
 }
