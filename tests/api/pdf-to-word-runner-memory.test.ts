@@ -1,16 +1,16 @@
-// PDF to Word on the same scan again and again in one job runner (issue 19): the runner's memory stays
-// bounded. It grew ~30-50 MB per scan (each job's pdf.js and tesseract threads left glibc malloc arenas
-// holding what they had freed); the runner now starts with MALLOC_ARENA_MAX=2 and keeps its tesseract
-// threads warm between jobs. Memory only, no timing: the runner is never recycled here (JOB_RECYCLE_MB=0),
-// so growth would show. What is measured is the runner (its process and its children), not this test
-// process: a Jest worker's own heap comes and goes with its garbage collection and with what the test files
-// it ran before left (its tree read 981 MB in one CI run, 2264 MB in another).
+// PDF to Word on the same scan again and again in one job runner (issue 19): the runner does not leak. It
+// once grew 30-50 MB a scan; the runner now starts with MALLOC_ARENA_MAX=2 (a lower plateau: ~370 MB here
+// against ~490 MB with glibc's 16 arenas, neither growing) and keeps its tesseract threads warm between jobs.
+// What is asserted is the trend, not a level or two end-points, which varied by 60 MB between CI runs with no
+// growth. A leak of 30 MB a scan put into convertPdf read a trend of 28.9 MB a scan and failed. Memory only, no
+// timing: the runner is never recycled here (JOB_RECYCLE_MB=0), so growth would show. What is measured is the
+// runner (its process and its children), not this test process, whose heap comes and goes with what earlier
+// test files left.
 import { PDFDocument } from 'pdf-lib';
 import { jobPool } from '@/lib/jobs/pool';
 import { treeRss } from '@/lib/jobs/runner';
 import { processStep, upload, useTestDataDir } from '../support/api';
 import { imageOnlyPdf, sampleDocPdf } from '../support/pdf-to-docx/make-pdfs';
-import { settledRssMb } from '../support/rss';
 
 useTestDataDir({ JOB_CONCURRENCY: '1', JOB_RECYCLE_MB: '0', MAX_JOBS_PER_WORKER: '0', JOB_TIMEOUT_SECONDS: '120' });
 
@@ -39,22 +39,49 @@ async function convert(): Promise<void> {
   expect(pr.body.notice).toMatch(/read by text recognition \(OCR\)/);
 }
 
-test('converting one scan 12 times in one runner: its memory grows < 60 MB from the 3rd to the 12th', async () => {
-  // After each scan, the runner's settled size. A heap is a sawtooth (garbage waits for its collection, later
-  // on a loaded machine); its low points are what the runner keeps. Growth: the lowest of the last three
-  // readings against the lowest of the first three (a leak of tens of MB a scan shows in both).
+/** The runner's low point over one second: a heap is a sawtooth (garbage waits for its collection, later on a
+ * loaded machine), and its low points are what the runner keeps. */
+async function lowPointMb(): Promise<number> {
+  let low = await runnersMb();
+  for (let i = 0; i < 5; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    low = Math.min(low, await runnersMb());
+  }
+  return low;
+}
+
+/** Least-squares slope of `ys` against their index. */
+function slope(ys: number[]): number {
+  const n = ys.length;
+  const mx = (n - 1) / 2;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  ys.forEach((y, x) => {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  });
+  return num / den;
+}
+
+test('converting one scan 12 times in one runner: from the 3rd scan on, it grows < 12 MB a scan', async () => {
+  // The leak this guards against grew the runner 30-50 MB a scan. One reading is noisy (CI read the settled
+  // runner anywhere from 346 to 412 MB with no growth), so the trend is the least-squares slope of the ten
+  // readings after the first two scans, which warm the runner's caches and tesseract threads.
   const after: number[] = [];
   let runners: number[] = [];
   for (let i = 0; i < 12; i++) {
     await convert();
     if (i === 0) runners = jobPool().stats().pids;
-    after.push(await settledRssMb(0, 1000, runnersMb));
+    after.push(await lowPointMb());
   }
   expect(runners).toHaveLength(1);
   // the same runner all along (never recycled here)
   expect(jobPool().stats().pids).toEqual(runners);
-  const early = Math.min(...after.slice(0, 3));
-  const late = Math.min(...after.slice(9));
-  console.info(`[p2w-runner-memory] runner RSS after each scan: ${after.map((v) => v.toFixed(0)).join(' ')} MB`);
-  expect(late - early).toBeLessThan(60);
+  const trend = slope(after.slice(2));
+  console.info(
+    `[p2w-runner-memory] runner RSS after each scan: ${after.map((v) => v.toFixed(0)).join(' ')} MB; ` +
+      `trend ${trend.toFixed(1)} MB a scan`,
+  );
+  expect(trend).toBeLessThan(12);
 }, 600_000);
