@@ -352,11 +352,12 @@ function isBlank(px) {
 async function extract(pdfjs, doc, task) {
   const pages = [];
   const n = Math.min(doc.numPages, task.maxPages);
-  for (let p = 1; p <= n; p++) {
+  for (let p = task.firstPage || 1; p <= n; p++) {
     try {
       const data = await extractPage(pdfjs, doc, p, task);
-      // One page at a time to the host, so only one page's pixels are in flight.
-      parentPort.postMessage({ page: data, index: p - 1 });
+      // One page at a time to the host, so only one page's pixels are in flight; with the pixels this
+      // thread has rendered so far (a read continued in a fresh thread keeps the job's budget).
+      parentPort.postMessage({ page: data, index: p - 1, pixels: jobPixels });
     } catch (e) {
       if (e && (e.name === 'PasswordException' || e.name === 'LimitError')) throw e;
       parentPort.postMessage({ page: { width: 612, height: 792, runs: [], images: [], segments: [], fills: [], links: [], failed: true }, index: p - 1 });

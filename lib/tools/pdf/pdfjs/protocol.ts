@@ -12,6 +12,8 @@ export interface ExtractTask {
   renderDpi: number;
   /** Stop after this many pages (bounded work for huge files). */
   maxPages: number;
+  /** Start at this page (1-based; default 1): a read continued in a fresh thread. */
+  firstPage?: number;
   limits: RenderLimits;
   /** Vector drawings are rendered as pictures at this resolution (0: not at all). */
   drawingDpi: number;
