@@ -1,0 +1,94 @@
+// Text printed a quarter turn on a page that stays as it is (issue 19, eighth pass: the seminar slides printed
+// sideways, a rotated caption). Before, its lines were upright lines on top of each other in the flow; now
+// each block is a turned text box (DrawingML, bodyPr vert) where it was, and LibreOffice's read-back shows
+// the words running up (or down) the page at their places. The upright text stays in the flow.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { degrees } from 'pdf-lib';
+import { convertPdf } from './convert';
+import { docxToPdf } from '@/tests/support/pdf-to-docx/measure';
+import { madePage } from '@/tests/support/pdf-to-docx/extract-page';
+
+const LINES = [
+  'Seminar slides printed sideways',
+  'The first point of the talk',
+  'A second point, longer than the first',
+];
+const HEADING = 'An upright heading stays in the flow';
+
+let dir: string;
+beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-turned-'))));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** An A4 portrait page: an upright heading, then three lines turned `angle` degrees (90 reads up the page,
+ * each next line to the right of the last; 270 reads down it, each next line to the left). */
+async function sideways(angle: 90 | 270): Promise<string> {
+  const { doc, font, page } = await madePage(undefined, [595, 842]);
+  page.drawText(HEADING, { x: 60, y: 800, size: 14, font });
+  LINES.forEach((t, i) => {
+    const x = angle === 90 ? 150 + 30 * i : 445 - 30 * i;
+    const y = angle === 90 ? 150 : 692;
+    page.drawText(t, { x, y, size: 18, font, rotate: degrees(angle) });
+  });
+  const file = path.join(dir, `turned-${angle}.pdf`);
+  fs.writeFileSync(file, await doc.save());
+  return file;
+}
+
+interface Word {
+  text: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+function bboxWords(pdf: string): Word[] {
+  const html = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
+  return [...html.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)].map((m) => ({
+    text: m[5],
+    x: +m[1],
+    y: +m[2],
+    w: +m[3] - +m[1],
+    h: +m[4] - +m[2],
+  }));
+}
+
+const textOf = (xml: string) => [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+
+test.each([
+  [90, 'vert270'],
+  [270, 'vert'],
+] as const)(
+  'text turned %i degrees is a turned text box (%s) at its place; the heading stays upright in the flow',
+  async (angle, vert) => {
+    const file = await sideways(angle);
+    const r = await convertPdf(file, 'turned.pdf');
+    const docx = path.join(dir, `turned-${angle}.docx`);
+    fs.writeFileSync(docx, r.docx);
+    const xml = execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8' });
+    // one text box, its text turned, holding the three lines in order; the heading is not in it
+    const boxes = [...xml.matchAll(/<w:txbxContent>(.*?)<\/w:txbxContent>/gs)].map((m) => m[1]);
+    expect(boxes).toHaveLength(1);
+    expect(xml).toContain(`<wps:bodyPr vert="${vert}"`);
+    const inBox = [...boxes[0].matchAll(/<w:p>.*?<\/w:p>/gs)].map((m) => textOf(m[0]).replace(/\s+/g, ' ').trim());
+    expect(inBox.filter(Boolean)).toEqual(LINES);
+    expect(textOf(xml.replace(/<w:txbxContent>.*?<\/w:txbxContent>/gs, ''))).toContain(HEADING);
+
+    // LibreOffice's read-back: one page, every word where the source has it, turned as it is there
+    const [back] = docxToPdf([docx]);
+    expect(Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [back], { encoding: 'utf8' }))![1])).toBe(1);
+    const got = bboxWords(back);
+    const source = bboxWords(file);
+    expect(source.length).toBe(LINES.join(' ').split(' ').length + HEADING.split(' ').length);
+    for (const s of source) {
+      const twin = got.find((g) => g.text === s.text && Math.abs(g.x - s.x) < 12 && Math.abs(g.y - s.y) < 40);
+      expect({ word: s.text, found: !!twin }).toEqual({ word: s.text, found: true });
+      // words of 4 letters or more: the turned ones taller than wide, the heading's wider than tall
+      if (s.text.length >= 4)
+        expect({ word: s.text, tall: twin!.h > twin!.w }).toEqual({ word: s.text, tall: s.h > s.w });
+    }
+  },
+  120_000,
+);
