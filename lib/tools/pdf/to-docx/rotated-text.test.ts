@@ -6,10 +6,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Document, Packer } from 'docx';
 import { degrees } from 'pdf-lib';
+import { pageSections } from './build-docx';
 import { convertPdf } from './convert';
 import { docxToPdf } from '@/tests/support/pdf-to-docx/measure';
-import { madePage } from '@/tests/support/pdf-to-docx/extract-page';
+import { extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
 
 const LINES = [
   'Seminar slides printed sideways',
@@ -92,3 +94,36 @@ test.each([
   },
   120_000,
 );
+
+test('a sideways label beside upright text: the upright paragraphs are those of the page without it', async () => {
+  const page = async (label: boolean) => {
+    const { doc, font, page } = await madePage();
+    for (let i = 0; i < 8; i++)
+      page.drawText(`Upright body line ${i + 1} of a page with a turned label in its margin.`, {
+        x: 90,
+        y: 700 - 16 * i,
+        size: 11,
+        font,
+      });
+    // an axis label or a sideways stamp in the left margin, reading up the page, within the text's height
+    if (label) page.drawText('A label running up the margin', { x: 70, y: 600, size: 9, font, rotate: degrees(90) });
+    const sections = await pageSections(await extractFirstPage(await doc.save()), true);
+    const zip = await Packer.toBuffer(new Document({ sections }));
+    const file = path.join(dir, `label-${label}.docx`);
+    fs.writeFileSync(file, zip);
+    return execFileSync('unzip', ['-p', file, 'word/document.xml'], { encoding: 'utf8' });
+  };
+  const [plain, labelled] = [await page(false), await page(true)];
+  expect(plain).not.toContain('<w:txbxContent>');
+  const box = /<w:txbxContent>(.*?)<\/w:txbxContent>/s.exec(labelled);
+  expect(textOf(box![1])).toBe('A label running up the margin');
+  expect(labelled).toContain('<wps:bodyPr vert="vert270"');
+  // the paragraphs of the flow: the same, but for the first one's space before (the boxes' holder is 1 pt)
+  const flow = (xml: string) =>
+    [...xml.replace(/<w:txbxContent>.*?<\/w:txbxContent>/gs, '').matchAll(/<w:p>.*?<\/w:p>/gs)]
+      .map((m) => m[0])
+      .filter((p) => textOf(p).trim())
+      .map((p, i) => (i === 0 ? p.replace(/w:before="\d+"/, 'w:before=""') : p));
+  expect(flow(labelled).map(textOf).join(' ')).toContain('line 8 of a page');
+  expect(flow(labelled)).toEqual(flow(plain));
+}, 60_000);
