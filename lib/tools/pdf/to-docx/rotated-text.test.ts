@@ -57,6 +57,22 @@ function bboxWords(pdf: string): Word[] {
   }));
 }
 
+/** LibreOffice's read-back of `docx`: one page, every word where the source PDF has it (within 12 pt across
+ * its line, 40 pt along it), and words of 4 letters or more turned as there (taller than wide, or not). */
+function expectWordsInPlace(file: string, docx: string) {
+  const [back] = docxToPdf([docx]);
+  expect(Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [back], { encoding: 'utf8' }))![1])).toBe(1);
+  const got = bboxWords(back);
+  for (const s of bboxWords(file)) {
+    const tall = s.h > s.w;
+    const twin = got.find(
+      (g) => g.text === s.text && Math.abs(g.x - s.x) < (tall ? 12 : 40) && Math.abs(g.y - s.y) < (tall ? 40 : 12),
+    );
+    expect({ word: s.text, found: !!twin }).toEqual({ word: s.text, found: true });
+    if (s.text.length >= 4) expect({ word: s.text, tall: twin!.h > twin!.w }).toEqual({ word: s.text, tall });
+  }
+}
+
 const textOf = (xml: string) => [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 
 test.each([
@@ -66,6 +82,7 @@ test.each([
   'text turned %i degrees is a turned text box (%s) at its place; the heading stays upright in the flow',
   async (angle, vert) => {
     const file = await sideways(angle);
+    expect(bboxWords(file)).toHaveLength(LINES.join(' ').split(' ').length + HEADING.split(' ').length);
     const r = await convertPdf(file, 'turned.pdf');
     const docx = path.join(dir, `turned-${angle}.docx`);
     fs.writeFileSync(docx, r.docx);
@@ -78,19 +95,7 @@ test.each([
     expect(inBox.filter(Boolean)).toEqual(LINES);
     expect(textOf(xml.replace(/<w:txbxContent>.*?<\/w:txbxContent>/gs, ''))).toContain(HEADING);
 
-    // LibreOffice's read-back: one page, every word where the source has it, turned as it is there
-    const [back] = docxToPdf([docx]);
-    expect(Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [back], { encoding: 'utf8' }))![1])).toBe(1);
-    const got = bboxWords(back);
-    const source = bboxWords(file);
-    expect(source.length).toBe(LINES.join(' ').split(' ').length + HEADING.split(' ').length);
-    for (const s of source) {
-      const twin = got.find((g) => g.text === s.text && Math.abs(g.x - s.x) < 12 && Math.abs(g.y - s.y) < 40);
-      expect({ word: s.text, found: !!twin }).toEqual({ word: s.text, found: true });
-      // words of 4 letters or more: the turned ones taller than wide, the heading's wider than tall
-      if (s.text.length >= 4)
-        expect({ word: s.text, tall: twin!.h > twin!.w }).toEqual({ word: s.text, tall: s.h > s.w });
-    }
+    expectWordsInPlace(file, docx);
   },
   120_000,
 );
@@ -127,3 +132,34 @@ test('a sideways label beside upright text: the upright paragraphs are those of 
   expect(flow(labelled).map(textOf).join(' ')).toContain('line 8 of a page');
   expect(flow(labelled)).toEqual(flow(plain));
 }, 60_000);
+
+test('a sideways table: each cell is where it was (a row is not one line of tabs, which turned text loses)', async () => {
+  const { doc, font, page } = await madePage(undefined, [595, 842]);
+  page.drawText('An upright paragraph above a table printed sideways.', { x: 60, y: 800, size: 11, font });
+  const rows = [
+    ['Name', 'Value', 'Unit', 'Comment'],
+    ['alpha', '1.25', 'metre', 'first measured'],
+    ['beta', '37.5', 'gram', 'second one'],
+  ];
+  // reading up the page: a row's cells go up it, the next row to the right
+  rows.forEach((r, i) =>
+    r.forEach((t, j) =>
+      page.drawText(t, { x: 150 + 22 * i, y: 120 + [0, 120, 220, 300][j], size: 11, font, rotate: degrees(90) }),
+    ),
+  );
+  page.drawText('Table 1: a caption printed sideways under the table.', {
+    x: 230,
+    y: 120,
+    size: 10,
+    font,
+    rotate: degrees(90),
+  });
+  const file = path.join(dir, 'table.pdf');
+  fs.writeFileSync(file, await doc.save());
+  const docx = path.join(dir, 'table.docx');
+  fs.writeFileSync(docx, (await convertPdf(file, 'table.pdf')).docx);
+  const xml = execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8' });
+  expect(xml).toContain('<wps:bodyPr vert="vert270"');
+  expect(xml.match(/<w:txbxContent>.*?<\/w:txbxContent>/gs)?.join('')).not.toContain('<w:tab/>');
+  expectWordsInPlace(file, docx);
+}, 120_000);

@@ -15,8 +15,8 @@ import {
 import { ShapeRun } from 'docx/shapes';
 import type { Box, PageData, TextRun } from '../pdfjs/protocol';
 import { bottom, right } from './box';
-import { buildLines, median, mergeBands, readingOrder, type Block } from './layout';
-import { paragraphs } from './line-paragraphs';
+import { buildLines, median, mergeBands, readingOrder, type Block, type Line } from './layout';
+import { paragraphs, type Para } from './line-paragraphs';
 import { paragraph, place } from './paragraph';
 import { EMU, PX, TW } from './units';
 
@@ -50,7 +50,8 @@ export async function turnedText(page: PageData): Promise<{ page: PageData; boxe
     const lines = buildLines(runs);
     const bodySize = median(lines.map((l) => l.size));
     const items = lines.map((line) => ({ kind: 'line' as const, box: line as Box, line }));
-    for (const group of stacks(readingOrder(items, bodySize), bodySize)) shapes.push(await textBox(group, turn, page));
+    for (const group of stacks(readingOrder(items, bodySize), bodySize))
+      shapes.push(...(await textBoxes(group, turn, page)));
   }
   const rest = { ...page, runs: page.runs.filter((r) => !turned.includes(r)) };
   const holder = new Paragraph({
@@ -78,16 +79,52 @@ function stacks(blocks: Block[], bodySize: number): Block[][] {
 }
 
 /** Turned blocks in one text box as long as they are (a little more, for a substitute face) and as deep as
- * their lines, placed where they were: each block's paragraphs aligned within the block, as in the flow. */
-async function textBox(blocks: Block[], turn: Turn, page: PageData): Promise<ShapeRun> {
-  const lines = blocks.flatMap((b) => b.items.flatMap((it) => (it.kind === 'line' ? [it.line] : [])));
-  const left = Math.min(...blocks.map((b) => b.region.x));
-  const end = Math.max(...blocks.map((b) => right(b.region)));
+ * their lines, placed where they were: each block's paragraphs aligned within the block, as in the flow.
+ * A row of pieces set apart on one baseline (a table's row) is one line with tab stops in the flow; in
+ * turned text LibreOffice (7.4) sets a tab as nothing ("NameValueUnit"), so each piece gets a box of its own. */
+async function textBoxes(blocks: Block[], turn: Turn, page: PageData): Promise<ShapeRun[]> {
   const paras = blocks.flatMap((b) =>
     paragraphs(mergeBands(b.items.flatMap((it) => (it.kind === 'line' ? [it.line] : []))), b.region),
   );
+  const flowing = paras.filter((p) => !p.lines[0].tabRuns);
+  const out: ShapeRun[] = [];
+  if (flowing.length) {
+    const left = Math.min(...blocks.map((b) => b.region.x));
+    const end = Math.max(...blocks.map((b) => right(b.region)));
+    out.push(await textBox(flowing, left, end, turn, page, blocks[0].region.y));
+  }
+  for (const p of paras.filter((q) => q.lines[0].tabRuns))
+    for (const piece of pieces(p.lines[0])) {
+      const one: Para = { ...p, lines: [piece], align: 'left', left: piece.x, firstLine: 0, right: undefined };
+      out.push(await textBox([one], piece.x, right(piece), turn, page));
+    }
+  return out;
+}
+
+/** A tabbed line's pieces, each a line of its own. */
+function pieces(line: Line): Line[] {
+  const out: Line[] = [];
+  for (const r of [...line.runs].sort((a, b) => a.x - b.x)) {
+    const last = out[out.length - 1];
+    if (!last || line.tabRuns?.has(r)) out.push({ ...line, runs: [r], x: r.x, w: r.w, tabRuns: undefined });
+    else {
+      last.runs.push(r);
+      last.w = Math.max(right(last), r.x + r.w) - last.x;
+    }
+  }
+  return out;
+}
+
+async function textBox(
+  paras: Para[],
+  left: number,
+  end: number,
+  turn: Turn,
+  page: PageData,
+  regionTop = Infinity,
+): Promise<ShapeRun> {
   // the box starts where its first line's exact-height line box starts, above the region when need be
-  const top = Math.min(blocks[0].region.y, ...paras.map((p) => place(p, 0).before));
+  const top = Math.min(regionTop, ...paras.map((p) => place(p, 0).before));
   let cursor = top;
   const children: Paragraph[] = [];
   for (const p of paras) {
@@ -104,7 +141,7 @@ async function textBox(blocks: Block[], turn: Turn, page: PageData): Promise<Sha
     children.push(await paragraph(p, [], left, at.before >= 0.5 ? 0 : at.before));
     cursor = at.after;
   }
-  const size = median(lines.map((l) => l.size));
+  const size = median(paras.flatMap((p) => p.lines.map((l) => l.size)));
   const frame = { x: left, y: top, w: (end - left) * 1.04 + 4, h: cursor - top + size };
   const box = ontoPage(frame, turn, page);
   return new ShapeRun({
