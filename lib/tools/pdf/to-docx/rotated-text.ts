@@ -3,7 +3,8 @@
 // lines laid on top of each other in the flow and words were lost. Here its runs are taken into the text's
 // own frame (turned so the text runs left to right), laid out as lines and paragraphs there, and each
 // block becomes a text box turned back: a DrawingML shape at the block's place on the page, its text
-// running up it (bodyPr vert="vert270") or down it (vert="vert"), which Word and LibreOffice both honour.
+// running up it (bodyPr vert="vert270") or down it (vert="vert"): Word's own markup for turned text in a
+// text box; LibreOffice 7.4's DOCX import shows both (checked word by word in rotated-text.test.ts).
 // The page itself is not turned (turning the Word page, p2w11, lowered the similarity to the page shown).
 import {
   HorizontalPositionRelativeFrom,
@@ -53,7 +54,8 @@ export async function turnedText(page: PageData): Promise<{ page: PageData; boxe
     for (const group of stacks(readingOrder(items, bodySize), bodySize))
       shapes.push(...(await textBoxes(group, turn, page)));
   }
-  const rest = { ...page, runs: page.runs.filter((r) => !turned.includes(r)) };
+  const out = new Set(turned);
+  const rest = { ...page, runs: page.runs.filter((r) => !out.has(r)) };
   const holder = new Paragraph({
     children: shapes,
     spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
