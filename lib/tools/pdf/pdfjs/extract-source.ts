@@ -221,6 +221,8 @@ async function extractPage(pdfjs, doc, p, task) {
     const m = Util.transform(V, item.transform);
     const size = Math.hypot(m[2], m[3]) || Math.abs(item.height) || 10;
     const rotated = Math.abs(m[1]) > 0.01 * size || Math.abs(m[2]) > 0.01 * size || m[0] < 0;
+    // A quarter turn, not mirrored: text running up (90) or down (270) the page, set in a turned text box.
+    const turn = rotated && Math.abs(m[0]) < 0.05 * size && Math.abs(m[3]) < 0.05 * size && m[1] * m[2] > 0 ? (m[1] < 0 ? 90 : 270) : 0;
     const f = fontInfo(page, item.fontName, tc.styles);
     // Colour: match the item's characters with the glyphs shown, in order.
     let color = '#000000';
@@ -236,7 +238,7 @@ async function extractPage(pdfjs, doc, p, task) {
     }
     runs.push({
       str: unligature(item.str), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,
-      italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible,
+      italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible, ...(turn ? { turn } : {}),
     });
   }
 
