@@ -73,6 +73,7 @@ async function extractPage(pdfjs, doc, p, task) {
   let stroke = '#000000';
   let mode = 0;
   const stack = [];
+  const groups = []; // open transparency groups: true for a soft-masked one
   const fnArray = ops.fnArray;
   const argsArray = ops.argsArray;
   const toPage = (x, y) => ap(ap([x, y], ctm), V);
@@ -116,6 +117,12 @@ async function extractPage(pdfjs, doc, p, task) {
       case OPS.setFillRGBColor: fill = typeof args[0] === 'string' ? args[0] : fill; break;
       case OPS.setStrokeRGBColor: stroke = typeof args[0] === 'string' ? args[0] : stroke; break;
       case OPS.setTextRenderingMode: mode = args[0]; break;
+      // An image inside a soft mask's group is the mask's content, never shown itself: what shows is what is
+      // painted through the mask (Chrome draws a box shadow as a grey fill through a blurred mask image, whose
+      // own pixels came out a black block). It counts as a drawing's box: rendered from the page, mask
+      // applied, when it is a drawing; left out when it is a page-tall strip or behind text.
+      case OPS.beginGroup: groups.push(!!(args[0] && args[0].smask)); break;
+      case OPS.endGroup: groups.pop(); break;
       case OPS.showText:
       case OPS.showSpacedText:
       case OPS.nextLineShowText:
@@ -133,6 +140,7 @@ async function extractPage(pdfjs, doc, p, task) {
       case OPS.paintInlineImageXObject: {
         const box = unitBox(Util, Util.transform(V, ctm));
         if (box.w < 2 || box.h < 2) break;
+        if (groups.includes(true)) { drawn.push({ ...box, complex: true }); break; }
         if (fn === OPS.paintImageXObject) pending.push({ id: args[0], box });
         else pending.push({ inline: args[0], box });
         break;
