@@ -19,7 +19,7 @@ import { buildLines, flatten, layoutPage, mergeBands, type Block, type CutNode, 
 import { paragraphs, type Para } from './line-paragraphs';
 import { tableChild } from './table-docx';
 import { pageFrame, paragraph, place } from './paragraph';
-import { drawingWithLabels } from './drawing-overlay';
+import { drawingWithLabels, lineInFrame } from './drawing-overlay';
 import { encodedImage, imageParagraph, pageBackground, pictureBehindText, solidPng } from './images';
 import { TW } from './units';
 
@@ -335,7 +335,11 @@ async function textSections(page: PageData, first: boolean): Promise<ISectionOpt
   const area = { x: margin.left, y: c.y, w: maxW, h: c.h };
   const slabs = !layout.tree ? [] : layout.tree.kind === 'rows' ? layout.tree.children : [layout.tree];
   const floats = await floatingPictures(page, layout.icons);
-  let out: Emit = { children: [...floats], cursor: margin.top + floats.length, deficit: 0 };
+  let out: Emit = {
+    children: [...floats, ...layout.edgeLines.map(lineInFrame)],
+    cursor: margin.top + floats.length,
+    deficit: 0,
+  };
   for (const slab of slabs) await emitNode(slab, page, out, area, margin.left, maxW);
   if (out.deficit > 0.15 * page.height) {
     // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,

@@ -289,6 +289,9 @@ export interface PageLayout {
   lines: Line[];
   bodySize: number;
   content: Box;
+  /** Lines reaching past the page's top or bottom edge (a slide number printed half off the slide): framed
+   * at their place, out of the flow, where the room they took past the edge ran the page onto another. */
+  edgeLines: Line[];
   /** Indices of page.images drawn at their place behind the text, out of the flow: small pictures on a line
    * of text (lineIcon) and pictures the text is printed over (underText). */
   icons: number[];
@@ -314,8 +317,10 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   const icons = page.images.flatMap((img, index) =>
     lineIcon(img, lines) || (!img.labels?.length && underText(img, lines, page.images)) ? [index] : [],
   );
+  // by its glyphs' extent (cap height, descent), not the line's box, which has room above and below
+  const onPage = (l: Line) => l.baseline - 0.7 * l.size >= 0 && l.baseline + 0.2 * l.size <= page.height;
   const items: Item[] = [
-    ...lines.map((line) => ({ kind: 'line' as const, box: line as Box, line })),
+    ...lines.filter(onPage).map((line) => ({ kind: 'line' as const, box: line as Box, line })),
     ...page.images
       .map((img, index) => ({ kind: 'image' as const, box: clip(img, page), index }))
       .filter((it) => !icons.includes(it.index))
@@ -325,7 +330,7 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   const tree = items.length ? cutTree(items, bodySize) : null;
   const blocks = tree ? flatten(tree) : [];
   const content = items.length ? bounds(items) : { x: 72, y: 72, w: page.width - 144, h: page.height - 144 };
-  return { tree, blocks, lines, bodySize, content, icons };
+  return { tree, blocks, lines, bodySize, content, icons, edgeLines: lines.filter((l) => !onPage(l)) };
 }
 
 /**
