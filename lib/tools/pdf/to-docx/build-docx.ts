@@ -175,6 +175,19 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
       out.children.push(await paragraph(p, page.links, left, 0, false, 10, frame));
     } else {
       const img = page.images[it.img];
+      if (img.y < out.cursor - 2) {
+        // A picture overlapping the one before (a slide's screenshots and their shadows) floats at its
+        // place like the bands: in the flow it was stacked below, and the slide ran onto other pages.
+        const enc = await encodedImage(img);
+        if (enc) {
+          const picture = pictureBehindText(enc.type, enc.data, img);
+          out.children.push(
+            new Paragraph({ children: [picture], spacing: { line: 20, lineRule: LineRuleType.EXACT } }),
+          );
+        }
+        out.children.push(...buildLines(img.labels ?? []).map(lineInFrame));
+        continue;
+      }
       if (img.encoded && img.labels?.length)
         out.children.push(...drawingWithLabels({ ...img, encoded: img.encoded }, img.y - out.cursor));
       else out.children.push(await imageParagraph(img, img, maxW, left, img.y - out.cursor));
