@@ -221,6 +221,8 @@ async function extractPage(pdfjs, doc, p, task) {
     const m = Util.transform(V, item.transform);
     const size = Math.hypot(m[2], m[3]) || Math.abs(item.height) || 10;
     const rotated = Math.abs(m[1]) > 0.01 * size || Math.abs(m[2]) > 0.01 * size || m[0] < 0;
+    // A quarter turn, not mirrored: text running up (90) or down (270) the page, set in a turned text box.
+    const turn = rotated && Math.abs(m[0]) < 0.05 * size && Math.abs(m[3]) < 0.05 * size && m[1] * m[2] > 0 ? (m[1] < 0 ? 90 : 270) : 0;
     const f = fontInfo(page, item.fontName, tc.styles);
     // Colour: match the item's characters with the glyphs shown, in order.
     let color = '#000000';
@@ -236,7 +238,7 @@ async function extractPage(pdfjs, doc, p, task) {
     }
     runs.push({
       str: unligature(item.str), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,
-      italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible,
+      italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible, ...(turn ? { turn } : {}),
     });
   }
 
@@ -355,11 +357,12 @@ function isBlank(px) {
 async function extract(pdfjs, doc, task) {
   const pages = [];
   const n = Math.min(doc.numPages, task.maxPages);
-  for (let p = 1; p <= n; p++) {
+  for (let p = task.firstPage || 1; p <= n; p++) {
     try {
       const data = await extractPage(pdfjs, doc, p, task);
-      // One page at a time to the host, so only one page's pixels are in flight.
-      parentPort.postMessage({ page: data, index: p - 1 });
+      // One page at a time to the host, so only one page's pixels are in flight; with the pixels this
+      // thread has rendered so far (a read continued in a fresh thread keeps the job's budget).
+      parentPort.postMessage({ page: data, index: p - 1, pixels: jobPixels });
     } catch (e) {
       if (e && (e.name === 'PasswordException' || e.name === 'LimitError')) throw e;
       parentPort.postMessage({ page: { width: 612, height: 792, runs: [], images: [], segments: [], fills: [], links: [], failed: true }, index: p - 1 });

@@ -44,8 +44,9 @@ export interface RunOptions {
   rssGrowthMb?: number;
   /** Stops the thread ('limit'): a check running beside it found the file over a limit. */
   signal?: AbortSignal;
-  /** extract: receives each page as it is read (the result's pages array is then empty). */
-  onPage?: (page: PageData, index: number) => void;
+  /** extract: receives each page as it is read (the result's pages array is then empty), with the pixels
+   * the thread has rendered so far. */
+  onPage?: (page: PageData, index: number, pixels: number) => void;
 }
 
 /** Opens `path` with pdf.js in a fresh thread and runs one task on it. */
@@ -60,7 +61,7 @@ export function runPdfjs<T extends PdfjsTask>(task: T, opts: RunOptions = {}): P
     cpuMs: opts.cpuMs,
     onMessage: (msg, settle) => {
       // A page streamed ahead of the result; a throw from onPage rejects the run.
-      if (msg.page) return opts.onPage?.(msg.page, msg.index ?? 0);
+      if (msg.page) return opts.onPage?.(msg.page, msg.index ?? 0, msg.pixels ?? 0);
       if (msg.ok) settle.resolve(msg.result as PdfjsResult<T>);
       else settle.reject(new PdfjsError(msg.kind ?? 'other', msg.message ?? 'pdf.js failed'));
     },
@@ -89,4 +90,5 @@ interface PdfjsMessage<T extends PdfjsTask> {
   message?: string;
   page?: PageData;
   index?: number;
+  pixels?: number;
 }

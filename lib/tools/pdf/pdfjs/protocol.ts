@@ -12,6 +12,8 @@ export interface ExtractTask {
   renderDpi: number;
   /** Stop after this many pages (bounded work for huge files). */
   maxPages: number;
+  /** Start at this page (1-based; default 1): a read continued in a fresh thread. */
+  firstPage?: number;
   limits: RenderLimits;
   /** Vector drawings are rendered as pictures at this resolution (0: not at all). */
   drawingDpi: number;
@@ -49,6 +51,8 @@ export interface TextRun {
   color: string;
   /** true when the text is drawn vertically or rotated: read, not laid out. */
   rotated: boolean;
+  /** Set when the text runs up (90) or down (270) the page as shown: laid out turned (rotated-text.ts). */
+  turn?: 90 | 270;
   /** pdf.js's end-of-line hint */
   eol: boolean;
   /** Text render mode 3 (OCR layers over scans) */

@@ -20,6 +20,7 @@ import { paragraphs, type Para } from './line-paragraphs';
 import { tableChild } from './table-docx';
 import { pageFrame, paragraph, place } from './paragraph';
 import { drawingWithLabels, lineInFrame } from './drawing-overlay';
+import { turnedText } from './rotated-text';
 import { encodedImage, imageParagraph, pageBackground, pictureBehindText, solidPng } from './images';
 import { TW } from './units';
 
@@ -333,7 +334,9 @@ async function floatingPictures(page: PageData, icons: number[]): Promise<Paragr
     : [];
 }
 
-async function textSections(page: PageData, first: boolean): Promise<ISectionOptions[]> {
+async function textSections(shown: PageData, first: boolean): Promise<ISectionOptions[]> {
+  // Text printed a quarter turn goes in turned text boxes at its place; the rest is laid out as before.
+  const { page, boxes } = await turnedText(shown);
   const hasVisible = page.runs.some((r) => !r.invisible);
   const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
   const c = layout.content;
@@ -347,7 +350,7 @@ async function textSections(page: PageData, first: boolean): Promise<ISectionOpt
   const maxW = page.width - margin.left - margin.right;
   const area = { x: margin.left, y: c.y, w: maxW, h: c.h };
   const slabs = !layout.tree ? [] : layout.tree.kind === 'rows' ? layout.tree.children : [layout.tree];
-  const floats = await floatingPictures(page, layout.icons);
+  const floats = [...(await floatingPictures(shown, layout.icons)), ...boxes];
   let out: Emit = {
     children: [...floats, ...layout.edgeLines.map(lineInFrame)],
     cursor: margin.top + floats.length,
@@ -357,7 +360,7 @@ async function textSections(page: PageData, first: boolean): Promise<ISectionOpt
   if (out.deficit > 0.15 * page.height) {
     // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,
     // pieces placed with tab stops, so the page keeps its height. Its images include the icons.
-    const bg = await floatingPictures(page, []);
+    const bg = [...(await floatingPictures(shown, [])), ...boxes];
     out = { children: [...bg], cursor: margin.top + bg.length, deficit: 0 };
     await emitBands(page, out, margin.left, maxW);
   }

@@ -77,52 +77,81 @@ export async function convertPdf(
   try {
     // Sections are built as pages arrive; the chain keeps them in order and one image encode at a time.
     let chain: Promise<unknown> = Promise.resolve();
-    result = await runPdfjs(
-      {
-        kind: 'extract',
-        path: filePath,
-        renderDpi: RENDER_DPI,
-        maxPages: MAX_PAGES,
-        limits: opts.limits ?? RENDER_LIMITS,
-        drawingDpi: DRAWING_DPI,
-      },
-      {
-        // Work is bounded by the pdf.js thread's CPU time, not by the clock: on a loaded server a light
-        // file may wait for a core far longer than it works. Below the job's limit, so that a runaway
-        // file gets this clear 422 (when it has a core to itself) before the pool's 504; the wall-clock
-        // guard is past the job's limit: the pool stops a job that waits too long.
-        cpuMs: opts.cpuMs ?? Math.round(jobMs * 0.8),
-        timeoutMs: jobMs + 60_000,
-        rssGrowthMb: Math.min(1536, Math.round(serverConfig().jobMemoryMb / 2)),
-        signal: stop.signal,
-        onPage: (page, index) => {
-          if (page.failed) failedPages.push(index + 1);
-          if (page.rendered) scanned.push(index + 1);
-          // Recognition starts as the page arrives (two pages at once on two cores); sections stay in order.
-          // A page scanned sideways or upside down is turned upright; on a skewed one the text follows the
-          // tilt (ocr-orient.ts).
-          // A scan with a text layer (OCRmyPDF): the layer's words, no OCR (text-layer.ts).
-          const layer = page.rendered && textLayerOnly(page.runs) ? textLayerLines(page.runs) : null;
-          const ocr = layer
-            ? Promise.resolve({ page, lines: layer, turn: 0 })
-            : page.rendered
-              ? readScan(page, (img, dpi) => reader.read(img, dpi)).catch(() => ({ page, lines: [], turn: 0 }))
-              : null;
-          const s = chain.then(async () => {
-            if (page.rendered && ocr) {
-              const { lines, page: upright, turn } = await ocr;
-              if (!layer) (lines.length ? ocrPages : unreadablePages).push(index + 1);
-              if (lines.length && turn) turnedPages.push(index + 1);
-              // The scan cleaned of its recognised words (its pictures stay in it), the text set over it.
-              if (lines.length) return [await ocrPageSection(upright, lines, index === 0)];
-            }
-            return pageSections(page, index === 0);
-          });
-          chain = s.catch(() => undefined);
-          sections.push(s);
+    const limits = opts.limits ?? RENDER_LIMITS;
+    // Work is bounded by the pdf.js thread's CPU time, not by the clock: on a loaded server a light file may
+    // wait for a core far longer than it works. Below the job's limit, so that a runaway file gets this clear
+    // 422 (when it has a core to itself) before the pool's 504; the wall-clock guard is past the job's limit:
+    // the pool stops a job that waits too long.
+    let cpuMs = opts.cpuMs ?? Math.round(jobMs * 0.8);
+    let next = 0; // the next page to read (0-based)
+    let spentPixels = 0; // rendered by earlier parts
+    let partPixels = 0; // rendered by this part so far
+    const readPart = () =>
+      runPdfjs(
+        {
+          kind: 'extract',
+          path: filePath,
+          renderDpi: RENDER_DPI,
+          maxPages: MAX_PAGES,
+          limits: { ...limits, jobPixels: limits.jobPixels - spentPixels },
+          drawingDpi: DRAWING_DPI,
+          ...(next > 0 ? { firstPage: next + 1 } : {}),
         },
-      },
-    );
+        {
+          cpuMs,
+          timeoutMs: jobMs + 60_000,
+          rssGrowthMb: Math.min(1536, Math.round(serverConfig().jobMemoryMb / 2)),
+          signal: stop.signal,
+          onPage: (page, index, pixels) => {
+            next = index + 1;
+            partPixels = pixels;
+            if (page.failed) failedPages.push(index + 1);
+            if (page.rendered) scanned.push(index + 1);
+            // Recognition starts as the page arrives (two pages at once on two cores); sections stay in order.
+            // A page scanned sideways or upside down is turned upright; on a skewed one the text follows the
+            // tilt (ocr-orient.ts).
+            // A scan with a text layer (OCRmyPDF): the layer's words, no OCR (text-layer.ts).
+            const layer = page.rendered && textLayerOnly(page.runs) ? textLayerLines(page.runs) : null;
+            const ocr = layer
+              ? Promise.resolve({ page, lines: layer, turn: 0 })
+              : page.rendered
+                ? readScan(page, (img, dpi) => reader.read(img, dpi)).catch(() => ({ page, lines: [], turn: 0 }))
+                : null;
+            const s = chain.then(async () => {
+              if (page.rendered && ocr) {
+                const { lines, page: upright, turn } = await ocr;
+                if (!layer) (lines.length ? ocrPages : unreadablePages).push(index + 1);
+                if (lines.length && turn) turnedPages.push(index + 1);
+                // The scan cleaned of its recognised words (its pictures stay in it), the text set over it.
+                if (lines.length) return [await ocrPageSection(upright, lines, index === 0)];
+              }
+              return pageSections(page, index === 0);
+            });
+            chain = s.catch(() => undefined);
+            sections.push(s);
+          },
+        },
+      );
+    for (let stalled = 0; ;) {
+      const from = next;
+      const partStart = Date.now();
+      partPixels = 0;
+      try {
+        result = await readPart();
+        break;
+      } catch (e) {
+        // pdf.js keeps every page's parsed annotations until its document is closed (a web page printed by
+        // Chrome repeats a sidebar's ~2400 link annotations on each page: ~16 MB a page). A document whose
+        // pages together outgrow the thread's memory bound is read on from the page reached, in a fresh
+        // thread. A part that reads no page twice running is one page too large: that error stands. The
+        // next part's CPU bound is what is left (the thread's CPU time is at most its wall time).
+        if (!(e instanceof PdfjsError && e.kind === 'memory') || stop.signal.aborted) throw e;
+        stalled = next === from ? stalled + 1 : 0;
+        cpuMs -= Date.now() - partStart;
+        spentPixels += partPixels;
+        if (stalled >= 2 || cpuMs <= 0) throw e;
+      }
+    }
     await precheck;
     if (overLimit) throw contentError(overLimit);
   } catch (e) {
