@@ -26,6 +26,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   const pics = images.filter((o) => o.w * o.h < 0.5 * pageArea);
   const cross = (a, o) => a.x + 1 < o.x + o.w && o.x + 1 < a.x + a.w && a.y + 1 < o.y + o.h && o.y + 1 < a.y + a.h;
   for (const o of pics) if (pics.some((q) => q !== o && cross(o, q))) boxes.push({ x: o.x, y: o.y, w: o.w, h: o.h, complex: 1, n: 1 });
+  for (const f of chartBars(fills, runs, pageArea)) boxes.push({ x: f.x, y: f.y, w: f.w, h: f.h, complex: 1, n: 1 });
   if (!boxes.some((b) => b.complex) || boxes.length > 4000) return;
   const near = (a, b) => a.x - DRAWING_GAP <= b.x + b.w && b.x - DRAWING_GAP <= a.x + a.w && a.y - DRAWING_GAP <= b.y + b.h && b.y - DRAWING_GAP <= a.y + a.h;
   // Greedy merging until stable (bounded passes).
@@ -73,6 +74,31 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     }
     images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi }, labels: overlay ? labels : undefined });
   }
+}
+
+// Bar and column charts are filled rectangles, straight and axis-aligned as a table's shading is, so they
+// were no drawing and their bars were lost (only shading in a table is kept). Bars are told from shaded
+// cells by their lengths: three or more empty rectangles standing on one line (a common base or axis) with
+// different lengths away from it; a table row's cells share their height, a column's their width.
+function chartBars(fills, runs, pageArea) {
+  const empty = fills.filter((f) => f.w * f.h < 0.5 * pageArea && !runs.some((r) => {
+    const cx = r.x + r.w / 2, cy = r.y - r.size / 3;
+    return cx >= f.x && cx <= f.x + f.w && cy >= f.y && cy <= f.y + f.h;
+  }));
+  const bars = new Set();
+  const sides = [[(f) => f.y + f.h, (f) => f.h], [(f) => f.y, (f) => f.h], [(f) => f.x, (f) => f.w], [(f) => f.x + f.w, (f) => f.w]];
+  for (const [edge, len] of sides) {
+    const sorted = [...empty].sort((a, b) => edge(a) - edge(b));
+    for (let i = 0; i < sorted.length; ) {
+      let j = i + 1;
+      while (j < sorted.length && edge(sorted[j]) - edge(sorted[j - 1]) < 0.5) j++;
+      const row = sorted.slice(i, j);
+      const lens = row.map(len);
+      if (row.length >= 3 && Math.max(...lens) - Math.min(...lens) > 1) for (const f of row) bars.add(f);
+      i = j;
+    }
+  }
+  return [...bars];
 }
 
 // A drawing's text is its labels: up to 40 words, or more when they are small and short beside it (a block

@@ -276,6 +276,10 @@ async function extractPage(pdfjs, doc, p, task) {
   } catch {}
 
   dropTextShadows(images, runs);
+  // Whether the page has text is read before the drawings take their labels: a page whose words are all a
+  // chart's or a diagram's labels is not a scan (it was rendered whole and read by OCR).
+  const textless = runs.length === 0;
+  const layerOnly = !textless && runs.every((r) => r.invisible || !r.str.trim());
   if (task.drawingDpi > 0 && runs.length > 0) {
     await placeDrawings(doc, page, { width: vp.width, height: vp.height }, drawn, runs, images, segments, fills, task);
   }
@@ -283,8 +287,7 @@ async function extractPage(pdfjs, doc, p, task) {
   let rendered;
   // A page that paints nothing (blank, however large) is not rendered at all. A page whose text is all
   // invisible is a scan with a text layer (OCRmyPDF): rendered too, the layer's words go over it.
-  const layerOnly = runs.length > 0 && runs.every((r) => r.invisible || !r.str.trim());
-  if (task.renderDpi > 0 && (runs.length === 0 || layerOnly) && paintsSomething(OPS, fnArray)) {
+  if (task.renderDpi > 0 && (textless || layerOnly) && paintsSomething(OPS, fnArray)) {
     const r = await renderRegion(doc, page, { x: 0, y: 0, w: vp.width, h: vp.height }, task.renderDpi, task.limits, 'jpg');
     if (r) rendered = { x: 0, y: 0, w: vp.width, h: vp.height, data: r.data, format: 'jpg', dpi: r.dpi };
   }

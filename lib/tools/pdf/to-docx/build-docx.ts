@@ -19,7 +19,7 @@ import { buildLines, flatten, layoutPage, mergeBands, type Block, type CutNode, 
 import { paragraphs, type Para } from './line-paragraphs';
 import { tableChild } from './table-docx';
 import { pageFrame, paragraph, place } from './paragraph';
-import { drawingWithLabels } from './drawing-overlay';
+import { drawingWithLabels, lineInFrame } from './drawing-overlay';
 import { turnedText } from './rotated-text';
 import { encodedImage, imageParagraph, pageBackground, pictureBehindText, solidPng } from './images';
 import { TW } from './units';
@@ -176,6 +176,19 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
       out.children.push(await paragraph(p, page.links, left, 0, false, 10, frame));
     } else {
       const img = page.images[it.img];
+      if (img.y < out.cursor - 2) {
+        // A picture overlapping the one before (a slide's screenshots and their shadows) floats at its
+        // place like the bands: in the flow it was stacked below, and the slide ran onto other pages.
+        const enc = await encodedImage(img);
+        if (enc) {
+          const picture = pictureBehindText(enc.type, enc.data, img);
+          out.children.push(
+            new Paragraph({ children: [picture], spacing: { line: 20, lineRule: LineRuleType.EXACT } }),
+          );
+        }
+        out.children.push(...buildLines(img.labels ?? []).map(lineInFrame));
+        continue;
+      }
       if (img.encoded && img.labels?.length)
         out.children.push(...drawingWithLabels({ ...img, encoded: img.encoded }, img.y - out.cursor));
       else out.children.push(await imageParagraph(img, img, maxW, left, img.y - out.cursor));
@@ -338,7 +351,11 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   const area = { x: margin.left, y: c.y, w: maxW, h: c.h };
   const slabs = !layout.tree ? [] : layout.tree.kind === 'rows' ? layout.tree.children : [layout.tree];
   const floats = [...(await floatingPictures(shown, layout.icons)), ...boxes];
-  let out: Emit = { children: [...floats], cursor: margin.top + floats.length, deficit: 0 };
+  let out: Emit = {
+    children: [...floats, ...layout.edgeLines.map(lineInFrame)],
+    cursor: margin.top + floats.length,
+    deficit: 0,
+  };
   for (const slab of slabs) await emitNode(slab, page, out, area, margin.left, maxW);
   if (out.deficit > 0.15 * page.height) {
     // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,

@@ -3,26 +3,26 @@
 // over it. A paragraph as high as the drawing keeps its room in the flow, as the inline picture did.
 import { LineRuleType, Paragraph } from 'docx';
 import type { PageImage } from '../pdfjs/protocol';
-import { buildLines } from './layout';
+import { buildLines, type Line } from './layout';
 import type { Para } from './line-paragraphs';
 import { pictureBehindText } from './images';
 import { pageFrame, paraChildren } from './paragraph';
 import { TW } from './units';
 
+/** A line of text as a framed paragraph at its place on the page: it takes no room in the flow. */
+export function lineInFrame(l: Line): Paragraph {
+  const L = l.size * 1.15;
+  const p: Para = { lines: [l], align: 'left', left: l.x, firstLine: 0, top: l.y, bottom: l.y + l.h, lineGap: L };
+  return new Paragraph({
+    children: paraChildren(p, []),
+    // room for a substitute font a little wider than the PDF's, so a label does not wrap
+    frame: pageFrame(l.x, l.baseline - 0.8 * L, l.w * 1.3 + 4),
+    spacing: { before: 0, after: 0, line: Math.round(L * TW), lineRule: LineRuleType.EXACT },
+  });
+}
+
 export function drawingWithLabels(img: PageImage & { encoded: NonNullable<PageImage['encoded']> }, before: number) {
-  const labels: Paragraph[] = [];
-  for (const l of buildLines(img.labels ?? [])) {
-    const L = l.size * 1.15;
-    const p: Para = { lines: [l], align: 'left', left: l.x, firstLine: 0, top: l.y, bottom: l.y + l.h, lineGap: L };
-    labels.push(
-      new Paragraph({
-        children: paraChildren(p, []),
-        // room for a substitute font a little wider than the PDF's, so a label does not wrap
-        frame: pageFrame(l.x, l.baseline - 0.8 * L, l.w * 1.3 + 4),
-        spacing: { before: 0, after: 0, line: Math.round(L * TW), lineRule: LineRuleType.EXACT },
-      }),
-    );
-  }
+  const labels = buildLines(img.labels ?? []).map(lineInFrame);
   const picture = pictureBehindText('png', Buffer.from(img.encoded.data), img);
   const room = new Paragraph({
     children: [picture],

@@ -289,7 +289,11 @@ export interface PageLayout {
   lines: Line[];
   bodySize: number;
   content: Box;
-  /** Indices of page.images that are small pictures on a line of text (lineIcon): drawn at their place. */
+  /** Lines reaching past the page's top or bottom edge (a slide number printed half off the slide): framed
+   * at their place, out of the flow, where the room they took past the edge ran the page onto another. */
+  edgeLines: Line[];
+  /** Indices of page.images drawn at their place behind the text, out of the flow: small pictures on a line
+   * of text (lineIcon) and pictures the text is printed over (underText). */
   icons: number[];
 }
 
@@ -310,9 +314,13 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   const lines = buildLines(free);
   const bodySize = median(lines.map((l) => l.size));
   const pageArea = page.width * page.height;
-  const icons = page.images.flatMap((img, index) => (lineIcon(img, lines) ? [index] : []));
+  const icons = page.images.flatMap((img, index) =>
+    lineIcon(img, lines) || (!img.labels?.length && underText(img, lines, page.images)) ? [index] : [],
+  );
+  // by its glyphs' extent (cap height, descent), not the line's box, which has room above and below
+  const onPage = (l: Line) => l.baseline - 0.7 * l.size >= 0 && l.baseline + 0.2 * l.size <= page.height;
   const items: Item[] = [
-    ...lines.map((line) => ({ kind: 'line' as const, box: line as Box, line })),
+    ...lines.filter(onPage).map((line) => ({ kind: 'line' as const, box: line as Box, line })),
     ...page.images
       .map((img, index) => ({ kind: 'image' as const, box: clip(img, page), index }))
       .filter((it) => !icons.includes(it.index))
@@ -322,7 +330,7 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   const tree = items.length ? cutTree(items, bodySize) : null;
   const blocks = tree ? flatten(tree) : [];
   const content = items.length ? bounds(items) : { x: 72, y: 72, w: page.width - 144, h: page.height - 144 };
-  return { tree, blocks, lines, bodySize, content, icons };
+  return { tree, blocks, lines, bodySize, content, icons, edgeLines: lines.filter((l) => !onPage(l)) };
 }
 
 /**
@@ -341,6 +349,24 @@ function lineIcon(img: Box, lines: Line[]): boolean {
       cy <= bottom(l) &&
       img.x + img.w <= right(l) &&
       l.x - (img.x + img.w) <= 2 * l.size,
+  );
+}
+
+/**
+ * A picture with text printed over it (a slide's background or banner, a letterhead's artwork behind the
+ * address), or under a smaller picture: in the flow it took its own height and what lay over it came
+ * after it, so a slide ran onto two or three Word pages. It is a background: drawn behind at its place.
+ * Over it: a line it covers half the height of, across an em or half the line; a smaller picture lying
+ * (nearly) wholly on it.
+ */
+function underText(img: Box, lines: Line[], images: Box[]): boolean {
+  const ox = (b: Box) => Math.min(right(b), img.x + img.w) - Math.max(b.x, img.x);
+  const oy = (b: Box) => Math.min(bottom(b), img.y + img.h) - Math.max(b.y, img.y);
+  return (
+    lines.some((l) => oy(l) >= 0.5 * l.h && ox(l) >= Math.min(l.size, l.w / 2)) ||
+    images.some(
+      (o) => o !== img && o.w * o.h < img.w * img.h && ox(o) > 0 && oy(o) > 0 && ox(o) * oy(o) >= 0.9 * o.w * o.h,
+    )
   );
 }
 
