@@ -1,14 +1,10 @@
 // Two justified article columns (issue 19): the gutter between them stays empty in the DOCX (the left
 // cell's right margin), so the columns do not touch and readers (pdftotext, a visitor) keep them apart;
 // the column is justified within its own width, not the width up to the next column.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Document, Packer } from 'docx';
 import type { PageData, TextRun } from '../pdfjs/protocol';
 import { pageSections } from './build-docx';
 import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
+import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 const line = (str: string, x: number, y: number, w: number): TextRun =>
   textRun(str, x, y, w, { font: 'CMR10', generic: 'sans-serif', eol: true });
@@ -29,11 +25,7 @@ function twoColumns(): PageData {
 }
 
 test('the gutter is a right margin of the left column, and the columns are justified', async () => {
-  const doc = new Document({ sections: await pageSections(twoColumns(), true) });
-  const f = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-cols-')), 'cols.docx');
-  fs.writeFileSync(f, await Packer.toBuffer(doc));
-  const xml = execFileSync('unzip', ['-p', f, 'word/document.xml'], { encoding: 'utf8' });
-  fs.rmSync(path.dirname(f), { recursive: true, force: true });
+  const xml = await sectionsXml(await pageSections(twoColumns(), true));
   const cells = [...xml.matchAll(/<w:tc>.*?<\/w:tc>/gs)].map((m) => m[0]);
   expect(cells).toHaveLength(2);
   const rightMargin = (c: string) => Number(/<w:tcMar>.*?<w:right w:type="dxa" w:w="(\d+)"\/>/s.exec(c)?.[1]);

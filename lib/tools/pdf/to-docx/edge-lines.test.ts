@@ -2,15 +2,11 @@
 // at the bottom-left corner, its baseline on the page's edge): in the flow, the room its line took past the
 // edge ran the page onto another, and beside the slide's text it made a column of its own. It is framed
 // at its place, out of the flow; a line near the top or bottom edge but on the page stays in the flow.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Document, Packer } from 'docx';
 import type { PageData } from '../pdfjs/protocol';
 import { pageSections } from './build-docx';
 import { layoutPage } from './layout';
 import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
+import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 function slide(): PageData {
   const runs = [
@@ -34,12 +30,7 @@ test('the line half off the page is out of the flow; the lines at the edges but 
 });
 
 test('it is a framed paragraph at its place; the page is one section with no table', async () => {
-  const doc = new Document({ sections: await pageSections(slide(), true) });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-edge-'));
-  const f = path.join(dir, 'edge.docx');
-  fs.writeFileSync(f, await Packer.toBuffer(doc));
-  const xml = execFileSync('unzip', ['-p', f, 'word/document.xml'], { encoding: 'utf8' });
-  fs.rmSync(dir, { recursive: true, force: true });
+  const xml = await sectionsXml(await pageSections(slide(), true));
   const framed = [...xml.matchAll(/<w:p>(?:(?!<\/w:p>).)*<w:framePr [^>]*>(?:(?!<\/w:p>).)*<\/w:p>/gs)].map((m) =>
     m[0].replace(/<[^>]+>/g, ''),
   );

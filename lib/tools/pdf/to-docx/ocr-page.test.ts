@@ -1,13 +1,12 @@
 // A scanned page read by OCR (issue 19): recognised words are cleaned off the scan where they sit on plain
 // ground (paper, cell shading) and kept where they sit on a picture; the ink colour and bold strokes are
 // read from the scan; lines of one paragraph at an even pitch are set together, others apart.
-import JSZip from 'jszip';
 import sharp from 'sharp';
-import { Document, Packer } from 'docx';
 import type { PageData } from '../pdfjs/protocol';
 import { cleanScan, groupLines, lineFont, ocrPageSection } from './ocr-page';
 import { substituteWidth, wideSansWidth } from './metrics';
 import type { OcrLine } from './ocr';
+import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 const W = 400; // px at 100 dpi: 288 x 144 pt
 const H = 200;
@@ -165,8 +164,7 @@ test('a scanned paragraph is set in the face its glyphs match, sized and fitted 
   } as unknown as PageData;
   const line: OcrLine = { words: boxes, baseline: 30, size: 10.6, para: 1, bold: false, italic: false };
   const section = await ocrPageSection(page, [line], true);
-  const doc = new Document({ sections: [section] });
-  const xml = await (await JSZip.loadAsync(await Packer.toBuffer(doc))).file('word/document.xml')!.async('string');
+  const xml = await sectionsXml([section]);
   const fonts = [...xml.matchAll(/w:ascii="([^"]+)"/g)].map((m) => m[1]);
   expect(new Set(fonts)).toEqual(new Set(['Verdana']));
   // 10 pt from the glyphs' height (tesseract's 10.6 was for Arial's proportions), widths within a few %

@@ -1,14 +1,11 @@
 // A slide whose background is a dark rectangle filling the page, with white text on it (issue 19, sixth
 // pass: groff/mom's title slide came out white on white): the colour is drawn behind the text. A page-sized
 // fill behind dark text is left out as before (its colour is not always what shows: a pattern, an image).
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Document, Packer } from 'docx';
 import type { PageData } from '../pdfjs/protocol';
 import { pageSections } from './build-docx';
 import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
+import { documentXml, mediaParts } from '@/tests/support/pdf-to-docx/docx-parts';
 
 function slide(textColor: string): PageData {
   return {
@@ -25,21 +22,13 @@ function slide(textColor: string): PageData {
   };
 }
 
-async function documentXml(page: PageData): Promise<{ xml: string; media: string[] }> {
-  const doc = new Document({ sections: await pageSections(page, true) });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-fill-'));
-  const f = path.join(dir, 'fill.docx');
-  fs.writeFileSync(f, await Packer.toBuffer(doc));
-  const xml = execFileSync('unzip', ['-p', f, 'word/document.xml'], { encoding: 'utf8' });
-  const media = execFileSync('unzip', ['-Z1', f], { encoding: 'utf8' })
-    .split('\n')
-    .filter((n) => n.startsWith('word/media/'));
-  fs.rmSync(dir, { recursive: true, force: true });
-  return { xml, media };
+async function documentParts(page: PageData): Promise<{ xml: string; media: string[] }> {
+  const docx = await Packer.toBuffer(new Document({ sections: await pageSections(page, true) }));
+  return { xml: documentXml(docx), media: Object.keys(mediaParts(docx)) };
 }
 
 test('white text on a page-filling dark rectangle gets the colour behind it, over the whole page', async () => {
-  const { xml, media } = await documentXml(slide('#ffffff'));
+  const { xml, media } = await documentParts(slide('#ffffff'));
   expect(xml.match(/<wp:anchor /g)).toHaveLength(1);
   expect(xml).toMatch(/behindDoc="1"/);
   expect(xml).toMatch(/<wp:extent cx="10058400" cy="5657850"\/>/); // 792 x 445.5 pt in EMU
@@ -48,7 +37,7 @@ test('white text on a page-filling dark rectangle gets the colour behind it, ove
 });
 
 test('dark text on a page-sized fill: no picture behind it', async () => {
-  const { xml, media } = await documentXml(slide('#000000'));
+  const { xml, media } = await documentParts(slide('#000000'));
   expect(xml).not.toMatch(/<wp:anchor /);
   expect(media).toHaveLength(0);
 });

@@ -2,13 +2,13 @@
 // from the page reached (convert.ts). pdf.js keeps every page's parsed annotations until its document is
 // closed: a web page printed by Chrome repeats a sidebar's ~2400 link annotations on every page, and a
 // 39-page one (the underscore.js documentation) was refused as needing too much memory after 10 pages.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { runPdfjs } from '../pdfjs/host';
 import { convertPdf } from './convert';
+import { documentXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 // every pdf.js thread the conversion starts, counted
 jest.mock('../pdfjs/host', () => {
@@ -77,9 +77,7 @@ test('pages that together outgrow the thread are read in parts: every page conve
   expect(result.pages).toBe(16);
   expect(result.failedPages).toEqual([]);
   expect(threads).toBeGreaterThan(1);
-  const out = path.join(dir, 'links.docx');
-  fs.writeFileSync(out, result.docx);
-  const xml = execFileSync('unzip', ['-p', out, 'word/document.xml'], { encoding: 'utf8' });
+  const xml = documentXml(result.docx);
   const order = [...xml.matchAll(/Page (\d+) of the manual/g)].map((m) => Number(m[1]));
   expect(order).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
 }, 300_000);

@@ -2,17 +2,14 @@
 // item in logical order but a line's items left to right as they stand; Word lays a paragraph out from its
 // logical order, so an Arabic or Hebrew paragraph is marked right to left (w:bidi), its runs in a
 // right-to-left script w:rtl, and a line's pieces come right to left. Latin paragraphs are untouched.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Document, Packer } from 'docx';
 import * as fontkit from 'fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { pageSections } from './build-docx';
 import { readingOrder } from './rtl';
 import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
 import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
+import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 // DejaVu Sans (fonts-dejavu-core, in .ci/apt-packages.txt) has Arabic and Hebrew; fontkit shapes the text
 // and lays it out right to left, as a real Arabic PDF has it.
@@ -46,12 +43,7 @@ const textOf = (p: string) => [...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((
 
 test('an Arabic paragraph is right to left, its pieces in reading order; a Latin one is unchanged', async () => {
   const page = await extractFirstPage(await rtlPage());
-  const doc = new Document({ sections: await pageSections(page, true) });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-rtl-'));
-  const f = path.join(dir, 'rtl.docx');
-  fs.writeFileSync(f, await Packer.toBuffer(doc));
-  const xml = execFileSync('unzip', ['-p', f, 'word/document.xml'], { encoding: 'utf8' });
-  fs.rmSync(dir, { recursive: true, force: true });
+  const xml = await sectionsXml(await pageSections(page, true));
   const paras = paragraphsOf(xml).filter((p) => textOf(p).trim());
   const latin = paras.find((p) => textOf(p).includes('English'));
   const arabic = paras.find((p) => textOf(p).includes('مرحبا'));

@@ -2,15 +2,11 @@
 // a banner under its title, a rule picture under a highlighted box. In the flow each took its own height
 // and the text over it came after it, so a slide ran onto two or three Word pages (LibreOffice's exports
 // of the corpus decks: 23 Word pages for 10 slides). They are drawn behind the text at their place.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Document, Packer } from 'docx';
 import type { PageData, PageImage, RawPixels } from '../pdfjs/protocol';
 import { pageSections } from './build-docx';
 import { layoutPage } from './layout';
 import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
+import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 const pixels = (v: number): RawPixels => ({
   width: 16,
@@ -48,12 +44,7 @@ test('pictures with text or a smaller picture over them are backgrounds; the pho
 });
 
 test('the backgrounds float behind the text at their place; the other pictures stay in the flow', async () => {
-  const doc = new Document({ sections: await pageSections(slide(), true) });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-behind-'));
-  const f = path.join(dir, 'slide.docx');
-  fs.writeFileSync(f, await Packer.toBuffer(doc));
-  const xml = execFileSync('unzip', ['-p', f, 'word/document.xml'], { encoding: 'utf8' });
-  fs.rmSync(dir, { recursive: true, force: true });
+  const xml = await sectionsXml(await pageSections(slide(), true));
   const anchors = xml.match(/<wp:anchor [^>]*>/g) ?? [];
   expect(anchors).toHaveLength(3);
   for (const a of anchors) expect(a).toMatch(/behindDoc="1"/);

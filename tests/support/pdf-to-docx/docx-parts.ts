@@ -1,0 +1,21 @@
+// What the PDF-to-Word tests read in a DOCX, a zip package (fflate, already a dependency: no temporary file,
+// no unzip process).
+import { Document, Packer, type ISectionOptions } from 'docx';
+import { strFromU8, unzipSync } from 'fflate';
+
+/** The DOCX's word/document.xml. */
+export function documentXml(docx: Uint8Array): string {
+  const part = unzipSync(docx, { filter: (f) => f.name === 'word/document.xml' })['word/document.xml'];
+  if (!part) throw new Error('no word/document.xml in the DOCX');
+  return strFromU8(part);
+}
+
+/** Its pictures (word/media/*), by part name. */
+export function mediaParts(docx: Uint8Array): Record<string, Uint8Array> {
+  return unzipSync(docx, { filter: (f) => f.name.startsWith('word/media/') });
+}
+
+/** word/document.xml of a document made of `sections`. */
+export async function sectionsXml(sections: ISectionOptions[]): Promise<string> {
+  return documentXml(await Packer.toBuffer(new Document({ sections })));
+}
