@@ -3,6 +3,7 @@
 import { EXTRACT_SOURCE } from './extract-source';
 import { DRAWINGS_SOURCE } from './drawings-source';
 import { WIDGETS_SOURCE } from './widgets-source';
+import { TEXT_SOURCE } from './text-source';
 
 /** Images above this many pixels are neither decoded nor placed. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -30,6 +31,7 @@ async function main() {
 ${EXTRACT_SOURCE}
 ${DRAWINGS_SOURCE}
 ${WIDGETS_SOURCE}
+${TEXT_SOURCE}
 
 // The fonts page 1 selects, in order, as pdf.js converted them (compress/type1-to-cff.ts).
 async function convertedFonts(pdfjs, doc) {
