@@ -290,7 +290,9 @@ async function extractPage(pdfjs, doc, p, task) {
   // invisible is a scan with a text layer (OCRmyPDF): rendered too, the layer's words go over it.
   if (task.renderDpi > 0 && (textless || layerOnly) && paintsSomething(OPS, fnArray)) {
     const r = await renderRegion(doc, page, { x: 0, y: 0, w: vp.width, h: vp.height }, task.renderDpi, task.limits, 'jpg');
-    if (r) rendered = { x: 0, y: 0, w: vp.width, h: vp.height, data: r.data, format: 'jpg', dpi: r.dpi };
+    // (rendered with text, all of it is invisible: the page's own text layer)
+    if (r) rendered = { x: 0, y: 0, w: vp.width, h: vp.height, data: r.data, format: 'jpg', dpi: r.dpi,
+      ...(runs.some((q) => q.str.trim()) ? { textLayer: true } : {}) };
   }
   page.cleanup();
   return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered };

@@ -89,6 +89,8 @@ export interface RenderedPage extends Box {
   format: 'jpg';
   /** The resolution it was rendered at (lower than asked for very large pages). */
   dpi: number;
+  /** Its words are all invisible (render mode 3): a scan's own text layer (OCRmyPDF), read instead of OCR. */
+  textLayer?: boolean;
 }
 
 export interface Segment {

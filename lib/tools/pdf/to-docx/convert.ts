@@ -15,7 +15,7 @@ import { checkContentSize, ContentLimitError } from './content-limits';
 import { borrowReader } from './ocr';
 import { ocrPageSection } from './ocr-page';
 import { readScan } from './ocr-orient';
-import { textLayerLines, textLayerOnly } from './text-layer';
+import { textLayerLines } from './text-layer';
 
 export const MAX_PAGES = 1000;
 /** Pages without a text layer are rendered at this resolution, for text recognition and as the picture. */
@@ -111,7 +111,7 @@ export async function convertPdf(
             // A page scanned sideways or upside down is turned upright; on a skewed one the text follows the
             // tilt (ocr-orient.ts).
             // A scan with a text layer (OCRmyPDF): the layer's words, no OCR (text-layer.ts).
-            const layer = page.rendered && textLayerOnly(page.runs) ? textLayerLines(page.runs) : null;
+            const layer = page.rendered?.textLayer ? textLayerLines(page.runs) : null;
             const ocr = layer
               ? Promise.resolve({ page, lines: layer, turn: 0 })
               : page.rendered

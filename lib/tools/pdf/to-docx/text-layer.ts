@@ -4,12 +4,9 @@
 // neither the scan nor a document). Read instead as a scanned page whose words are already known: the
 // layer's words in lines with their boxes, as OCR would give them, with no OCR run (the file's own text is
 // kept, whatever language it is in); ocr-page.ts then cleans them off the scan and sets them at their places.
+// The pdf.js thread marks such a page (RenderedPage.textLayer) when it renders it.
 import type { TextRun } from '../pdfjs/protocol';
 import type { OcrLine, OcrWord } from './ocr';
-
-/** A page shown as a scan with a text layer: it has text and all of it is invisible. */
-export const textLayerOnly = (runs: TextRun[]): boolean =>
-  runs.some((r) => r.str.trim()) && runs.every((r) => r.invisible || !r.str.trim());
 
 interface Word extends OcrWord {
   base: number;
