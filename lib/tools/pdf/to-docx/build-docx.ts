@@ -18,7 +18,7 @@ import type { Box, PageData } from '../pdfjs/protocol';
 import { buildLines, flatten, layoutPage, mergeBands, type Block, type CutNode, type Line } from './layout';
 import { paragraphs, type Para } from './line-paragraphs';
 import { tableChild } from './table-docx';
-import { pageFrame, paragraph, place } from './paragraph';
+import { pageFrame, paragraph, place, pointParagraph } from './paragraph';
 import { drawingWithLabels, lineInFrame } from './drawing-overlay';
 import { turnedText } from './rotated-text';
 import { encodedImage, imageParagraph, pageBackground, pictureBehindText, solidPng } from './images';
@@ -28,8 +28,7 @@ type Child = Paragraph | DocxTable;
 
 /** The empty paragraph Word needs after a table or at a section's end: 1 pt high, so a table that ends
  * near the bottom of its page does not push an extra (blank) page. */
-const spacer = () =>
-  new Paragraph({ children: [], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } });
+const spacer = () => pointParagraph();
 
 export function pageProps(
   page: PageData,
@@ -82,12 +81,7 @@ async function emitBlocks(
   };
   const breakPara = () => {
     if (pendingBreak) {
-      push(
-        new Paragraph({
-          children: [new ColumnBreak()],
-          spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
-        }),
-      );
+      push(pointParagraph([new ColumnBreak()]));
       pendingBreak = false;
     }
   };
@@ -180,12 +174,7 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
         // A picture overlapping the one before (a slide's screenshots and their shadows) floats at its
         // place like the bands: in the flow it was stacked below, and the slide ran onto other pages.
         const enc = await encodedImage(img);
-        if (enc) {
-          const picture = pictureBehindText(enc.type, enc.data, img);
-          out.children.push(
-            new Paragraph({ children: [picture], spacing: { line: 20, lineRule: LineRuleType.EXACT } }),
-          );
-        }
+        if (enc) out.children.push(pointParagraph([pictureBehindText(enc.type, enc.data, img)]));
         out.children.push(...buildLines(img.labels ?? []).map(lineInFrame));
         continue;
       }
@@ -329,9 +318,7 @@ async function floatingPictures(page: PageData, icons: number[]): Promise<Paragr
     const enc = await encodedImage(img);
     if (enc) runs.push(pictureBehindText(enc.type, enc.data, img));
   }
-  return runs.length
-    ? [new Paragraph({ children: runs, spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } })]
-    : [];
+  return runs.length ? [pointParagraph(runs)] : [];
 }
 
 async function textSections(shown: PageData, first: boolean): Promise<ISectionOptions[]> {

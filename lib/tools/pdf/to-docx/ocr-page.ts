@@ -14,7 +14,7 @@ import type { OcrLine, OcrWord } from './ocr';
 import { pageBackground } from './images';
 import { faceWidth, substituteWidth } from './metrics';
 import { chooseFaces } from './ocr-face';
-import { pageFrame, xmlSafe } from './paragraph';
+import { pageFrame, pointParagraph, xmlSafe } from './paragraph';
 import { pageProps } from './build-docx';
 import { TW } from './units';
 
@@ -326,11 +326,6 @@ export async function ocrPageSection(page: PageData, lines: OcrLine[], first: bo
   }
   // The picture's paragraph comes last: LibreOffice anchors framed paragraphs to the paragraph after them
   // (after the section's end that is the next page's).
-  children.push(
-    new Paragraph({
-      children: [pageBackground(page, data)],
-      spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
-    }),
-  );
+  children.push(pointParagraph([pageBackground(page, data)]));
   return { properties: pageProps(page, { top: 0, right: 0, bottom: 0, left: 0 }, first), children };
 }

@@ -9,6 +9,7 @@ import {
   LineRuleType,
   type IParagraphOptions,
   Paragraph,
+  type ParagraphChild,
   Tab,
   TabStopType,
   TextRun as DocxRun,
@@ -295,4 +296,10 @@ export function pageFrame(x: number, y: number, width: number): NonNullable<IPar
     anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE },
     wrap: FrameWrap.THROUGH,
   };
+}
+
+/** A paragraph 1 pt high: it holds floating pictures, shapes or a column break without taking room in the
+ * flow; empty, it is the paragraph Word needs after a table or at a section's end. */
+export function pointParagraph(children: ParagraphChild[] = []): Paragraph {
+  return new Paragraph({ children, spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } });
 }

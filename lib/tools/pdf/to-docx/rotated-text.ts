@@ -18,7 +18,7 @@ import type { Box, PageData, TextRun } from '../pdfjs/protocol';
 import { bottom, right } from './box';
 import { buildLines, median, mergeBands, readingOrder, type Block, type Line } from './layout';
 import { paragraphs, type Para } from './line-paragraphs';
-import { paragraph, place } from './paragraph';
+import { paragraph, place, pointParagraph } from './paragraph';
 import { EMU, PX, TW } from './units';
 
 type Turn = 90 | 270;
@@ -56,11 +56,7 @@ export async function turnedText(page: PageData): Promise<{ page: PageData; boxe
   }
   const out = new Set(turned);
   const rest = { ...page, runs: page.runs.filter((r) => !out.has(r)) };
-  const holder = new Paragraph({
-    children: shapes,
-    spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT },
-  });
-  return { page: rest, boxes: [holder] };
+  return { page: rest, boxes: [pointParagraph(shapes)] };
 }
 
 /** Blocks of one column, one under the other (a slide's title and its bullets, apart by a gap), share a
