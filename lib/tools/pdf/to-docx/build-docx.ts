@@ -337,9 +337,11 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   const maxW = page.width - margin.left - margin.right;
   const area = { x: margin.left, y: c.y, w: maxW, h: c.h };
   const slabs = !layout.tree ? [] : layout.tree.kind === 'rows' ? layout.tree.children : [layout.tree];
-  const floats = [...(await floatingPictures(shown, layout.icons)), ...boxes];
+  const floats = [...(await floatingPictures(shown, [...layout.icons, ...layout.foot])), ...boxes];
+  // the labels of a drawing at the page's foot, framed over it as drawingWithLabels frames them
+  const footLabels = layout.foot.flatMap((i) => buildLines(page.images[i].labels ?? []));
   let out: Emit = {
-    children: [...floats, ...layout.edgeLines.map(lineInFrame)],
+    children: [...floats, ...[...layout.edgeLines, ...footLabels].map(lineInFrame)],
     cursor: margin.top + floats.length,
     deficit: 0,
   };

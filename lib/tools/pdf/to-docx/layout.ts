@@ -4,6 +4,7 @@ import type { Box, PageData, TextRun } from '../pdfjs/protocol';
 import { findTables, splitAcrossColumns, type Table } from './tables';
 import { attachStacked } from './stacked';
 import { bottom, right } from './box';
+import { footPictures } from './foot-pictures';
 
 export interface Line extends Box {
   runs: TextRun[];
@@ -295,6 +296,9 @@ export interface PageLayout {
   /** Indices of page.images drawn at their place behind the text, out of the flow: small pictures on a line
    * of text (lineIcon) and pictures the text is printed over (underText). */
   icons: number[];
+  /** Indices of page.images at the page's foot with nothing after them (foot-pictures.ts): drawn at their
+   * place, out of the flow, with their labels framed. */
+  foot: number[];
 }
 
 export function layoutPage(page: PageData, dropBackground: boolean): PageLayout {
@@ -319,7 +323,7 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   );
   // by its glyphs' extent (cap height, descent), not the line's box, which has room above and below
   const onPage = (l: Line) => l.baseline - 0.7 * l.size >= 0 && l.baseline + 0.2 * l.size <= page.height;
-  const items: Item[] = [
+  const all: Item[] = [
     ...lines.filter(onPage).map((line) => ({ kind: 'line' as const, box: line as Box, line })),
     ...page.images
       .map((img, index) => ({ kind: 'image' as const, box: clip(img, page), index }))
@@ -327,10 +331,13 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
       .filter((it) => it.box.w > 2 && it.box.h > 2 && !(dropBackground && it.box.w * it.box.h > 0.6 * pageArea)),
     ...tables.filter((t) => t.runs.length > 0).map((table) => ({ kind: 'table' as const, box: table.box, table })),
   ];
+  const foot = footPictures(all, { x: 0, y: 0, w: page.width, h: page.height });
+  const items = all.filter((it) => it.kind !== 'image' || !foot.includes(it.index));
   const tree = items.length ? cutTree(items, bodySize) : null;
   const blocks = tree ? flatten(tree) : [];
-  const content = items.length ? bounds(items) : { x: 72, y: 72, w: page.width - 144, h: page.height - 144 };
-  return { tree, blocks, lines, bodySize, content, icons, edgeLines: lines.filter((l) => !onPage(l)) };
+  // the margins from everything placed, the pictures at the foot too
+  const content = all.length ? bounds(all) : { x: 72, y: 72, w: page.width - 144, h: page.height - 144 };
+  return { tree, blocks, lines, bodySize, content, icons, foot, edgeLines: lines.filter((l) => !onPage(l)) };
 }
 
 /**

@@ -29,7 +29,8 @@ function slide(): PageData {
     textRun('How effective communication can', 100, 80, 400, { size: 30, eol: true }),
     textRun('help evaluation', 100, 120, 200, { size: 30, eol: true }),
   ];
-  for (let i = 0; i < 6; i++)
+  // seven points: the last runs past the photo's bottom, so the photo is not at the page's foot (foot-pictures.ts)
+  for (let i = 0; i < 7; i++)
     runs.push(textRun(`Point number ${i + 1} of the slide`, 60, 320 + 24 * i, 200, { size: 16, eol: true }));
   return { width: 720, height: 540, runs, images, segments: [], fills: [], links: [] };
 }

@@ -1,0 +1,65 @@
+// A picture at the foot of a page with nothing after it (issue 19, ninth pass: office-made PDFs): a slide's
+// logo in its bottom corner. In the flow it was the first thing pushed onto another Word page when the text
+// above came out taller in Word (LibreOffice's export of p4's slides: a Word page holding only the logo after
+// 4 of 10 slides). It is drawn at its place behind the text; a picture with text after it stays in the flow.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { Document, Packer } from 'docx';
+import type { PageData, RawPixels } from '../pdfjs/protocol';
+import { pageSections } from './build-docx';
+import { layoutPage } from './layout';
+import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
+import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
+import { docxToPdf } from '@/tests/support/pdf-to-docx/measure';
+
+const pixels = (v: number): RawPixels => ({ width: 16, height: 8, channels: 3, data: new Uint8Array(384).fill(v) });
+
+/** A 780 x 540 slide: a title, a list whose lines overlap a little (set tighter than their size, as a
+ * slide's autofit does), a photo with a caption under it, the logo in the bottom-left corner and the slide
+ * number in the other. */
+function slide(): PageData {
+  const runs = [textRun('Overview of the talk', 36, 50, 300, { size: 32, eol: true })];
+  for (let i = 0; i < 14; i++)
+    runs.push(textRun(`A point of the list, number ${i + 1}`, 60, 110 + 26 * i, 260, { size: 24, eol: true }));
+  runs.push(textRun('A caption under the photo', 460, 300, 160, { size: 12, eol: true }));
+  runs.push(textRun('2', 748, 519.7, 7.6, { size: 12, eol: true }));
+  const images = [
+    { x: 13, y: 500.5, w: 131, h: 31.2, raw: pixels(40) }, // 0: the logo
+    { x: 460, y: 120, w: 200, h: 150, raw: pixels(120) }, // 1: a photo with its caption under it
+  ];
+  return { width: 780, height: 540, runs, images, segments: [], fills: [], links: [] };
+}
+
+test('the logo nothing follows is at the foot; the photo with its caption under it is not', () => {
+  const layout = layoutPage(slide(), false);
+  expect(layout.foot).toEqual([0]);
+  const placed = layout.blocks.flatMap((b) => b.items).filter((it) => it.kind === 'image');
+  expect(placed.map((it) => it.kind === 'image' && it.index)).toEqual([1]);
+  // the margins still come from everything on the page, the logo too
+  expect(layout.content.y + layout.content.h).toBeCloseTo(531.7, 0);
+});
+
+test('the logo floats behind the text at its place; the photo stays in the flow', async () => {
+  const xml = await sectionsXml(await pageSections(slide(), true));
+  const anchors = xml.match(/<wp:anchor [^>]*>/g) ?? [];
+  expect(anchors).toHaveLength(1);
+  expect(anchors[0]).toMatch(/behindDoc="1"/);
+  expect(xml).toMatch(/<wp:positionV relativeFrom="page"><wp:posOffset>6356350<\/wp:posOffset>/); // 500.5 pt
+  expect(xml.match(/<wp:inline /g)).toHaveLength(1);
+});
+
+test('read back by LibreOffice, the slide stays one page with the logo on it', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foot-pictures-'));
+  try {
+    const docx = path.join(dir, 'slide.docx');
+    fs.writeFileSync(docx, await Packer.toBuffer(new Document({ sections: await pageSections(slide(), true) })));
+    const [pdf] = docxToPdf([docx]);
+    expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
+    const list = execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    expect(list.map((l) => l.trim().split(/\s+/)[0])).toEqual(['1', '1']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
