@@ -5,6 +5,7 @@ import { findTables, splitAcrossColumns, type Table } from './tables';
 import { attachStacked } from './stacked';
 import { bottom, right } from './box';
 import { footPictures } from './foot-pictures';
+import { shadedCellSides } from './shaded-cells';
 
 export interface Line extends Box {
   runs: TextRun[];
@@ -302,7 +303,7 @@ export interface PageLayout {
 }
 
 export function layoutPage(page: PageData, dropBackground: boolean): PageLayout {
-  const tables = findTables(page.segments);
+  const tables = findTables([...page.segments, ...shadedCellSides(page.segments, page.fills)]);
   const inTable = (r: TextRun) =>
     tables.findIndex((t) => {
       const cx = r.x + r.w / 2;
