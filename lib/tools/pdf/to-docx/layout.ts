@@ -6,6 +6,7 @@ import { attachStacked } from './stacked';
 import { bottom, right } from './box';
 import { footPictures } from './foot-pictures';
 import { shadedCellSides } from './shaded-cells';
+import { underTable } from './table-over-picture';
 
 export interface Line extends Box {
   runs: TextRun[];
@@ -319,8 +320,11 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   const lines = buildLines(free);
   const bodySize = median(lines.map((l) => l.size));
   const pageArea = page.width * page.height;
+  const textTables = tables.filter((t) => t.runs.length > 0).map((t) => t.box);
   const icons = page.images.flatMap((img, index) =>
-    lineIcon(img, lines) || (!img.labels?.length && underText(img, lines, page.images)) ? [index] : [],
+    lineIcon(img, lines) || (!img.labels?.length && (underText(img, lines, page.images) || underTable(img, textTables)))
+      ? [index]
+      : [],
   );
   // by its glyphs' extent (cap height, descent), not the line's box, which has room above and below
   const onPage = (l: Line) => l.baseline - 0.7 * l.size >= 0 && l.baseline + 0.2 * l.size <= page.height;
