@@ -7,13 +7,13 @@ import type { Box } from '../pdfjs/protocol';
 import { bottom } from './box';
 import type { Item } from './layout';
 
-/** The lowest fifth of the page: a picture ending higher has room below it for the flow to grow into. */
-const FOOT = 0.8;
+/** The lowest 15 % of the page: a picture ending higher has room below it for the flow to grow into. */
+const FOOT = 0.85;
 
 /**
  * Indices (into page.images) of the placed pictures nothing on the page follows: no line, table or other
  * picture has its middle below the picture's bottom (text beside it, a slide number in the other corner,
- * does not count), and the picture ends in the lowest fifth of the page.
+ * does not count), and the picture ends in the lowest 15 % of the page.
  */
 export function footPictures(items: Item[], page: Box): number[] {
   const out: number[] = [];
