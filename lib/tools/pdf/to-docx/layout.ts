@@ -8,6 +8,7 @@ import { footPictures } from './foot-pictures';
 import { shadedCellSides } from './shaded-cells';
 import { underTable } from './table-over-picture';
 import { footerLines } from './footer-lines';
+import { inlinePicture } from './inline-picture';
 
 export interface Line extends Box {
   runs: TextRun[];
@@ -290,7 +291,9 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   const pageArea = page.width * page.height;
   const textTables = tables.filter((t) => t.runs.length > 0).map((t) => t.box);
   const icons = page.images.flatMap((img, index) =>
-    lineIcon(img, lines) || (!img.labels?.length && (underText(img, lines, page.images) || underTable(img, textTables)))
+    lineIcon(img, lines) ||
+    (!img.labels?.length &&
+      (inlinePicture(img, lines) || underText(img, lines, page.images) || underTable(img, textTables)))
       ? [index]
       : [],
   );
