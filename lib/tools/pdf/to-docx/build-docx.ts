@@ -21,6 +21,7 @@ import { tableChild } from './table-docx';
 import { pageFrame, paragraph, place, pointParagraph } from './paragraph';
 import { drawingWithLabels, lineInFrame } from './drawing-overlay';
 import { turnedText } from './rotated-text';
+import { withBullets } from './web-lists';
 import { encodedImage, imageParagraph, pageBackground, pictureBehindText, solidPng } from './images';
 import { TW } from './units';
 
@@ -323,7 +324,8 @@ async function floatingPictures(page: PageData, icons: number[]): Promise<Paragr
 
 async function textSections(shown: PageData, first: boolean): Promise<ISectionOptions[]> {
   // Text printed a quarter turn goes in turned text boxes at its place; the rest is laid out as before.
-  const { page, boxes } = await turnedText(shown);
+  const { page: upright, boxes } = await turnedText(shown);
+  const page = withBullets(upright);
   const hasVisible = page.runs.some((r) => !r.invisible);
   const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
   const c = layout.content;

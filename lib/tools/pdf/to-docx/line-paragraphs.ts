@@ -4,6 +4,7 @@ import type { Box } from '../pdfjs/protocol';
 import { median, type Line } from './layout';
 import { bottom, right } from './box';
 import { mostlyRtl } from './rtl';
+import { bulletTextX, isBullet } from './web-lists';
 
 export interface Para {
   lines: Line[];
@@ -38,7 +39,7 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
       // a right-to-left paragraph's last line ends short on the left; its lines share their right edge
       const rtl = mostlyRtl([prev, l]);
       if (rtl && prev.x > region.x + Math.max(0.25 * region.w, 3 * prev.size)) join = false;
-      if (BULLET.test(l.runs[0].str.trimStart())) join = false;
+      if (BULLET.test(l.runs[0].str.trimStart()) || isBullet(l.runs[0])) join = false;
       if (g.length > 1 && Math.abs(rtl ? right(l) - right(g[1]) : l.x - g[1].x) > prev.size) join = false;
       if (l.tabRuns || prev.tabRuns) join = false;
       // code set in a typewriter face after a line of prose (or prose after code) starts a paragraph
@@ -73,7 +74,9 @@ function pitchOfOneLiners(paras: Para[]): Para[] {
 function measure(ls: Line[], region: Box): Para {
   const first = ls[0];
   const rest = ls.length > 1 ? ls.slice(1) : ls;
-  const left = Math.min(...rest.map((l) => l.x));
+  // an item after a bullet drawn as a shape hangs from its text's x (web-lists.ts)
+  const textX = bulletTextX(first);
+  const left = Math.min(...(textX === undefined ? rest : ls.slice(1)).map((l) => l.x), textX ?? Infinity);
   const lefts = ls.map((l) => l.x - region.x);
   const rights = ls.map((l) => right(region) - right(l));
   let align: Para['align'] = 'left';

@@ -20,6 +20,7 @@ import type { Para } from './line-paragraphs';
 import { substituteWidth } from './metrics';
 import { mostlyRtl, readingOrder, RTL_LETTER } from './rtl';
 import { TW } from './units';
+import { isBullet } from './web-lists';
 
 /** Families Word users commonly have (Windows/Office), kept by name. */
 const COMMON_FONTS = new Set([
@@ -97,7 +98,8 @@ function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: b
     // A minus sign typed as a hyphen ("-21.45") is no place to break a line: a word joiner keeps it on.
     let text = r.str.replace(/(^|[\s(=])-(?=\d)/g, '$1-\u2060');
     // (no tab in a right-to-left line: its stops would be measured from the wrong side; a space instead)
-    if (!rtl && line.tabRuns?.has(r)) {
+    // (the words after a bullet drawn as a shape start at the item's hanging indent: a tab, as Word sets a list)
+    if (!rtl && (line.tabRuns?.has(r) || isBullet(prev))) {
       out.push({ run: r, text: text.trimStart(), tab: true });
       prev = r;
       continue;
@@ -175,6 +177,7 @@ export async function condense(p: Para, minChars = 10): Promise<number> {
     let subW = 0;
     let chars = 0;
     for (const r of line.runs) {
+      if (isBullet(r)) continue;
       const w = await substituteWidth(r.str, wordFont(r.font, r.generic), r.size, r.bold, r.italic);
       if (w === null) return 0;
       pdfW += r.w;
@@ -259,9 +262,10 @@ export async function paragraph(
   const tabRuns = p.lines[0].tabRuns;
   const rtl = rightToLeft(p);
   // Tab stops and indents are measured from the left edge: a right-to-left paragraph starts at its right.
+  const stops = [...(tabRuns ?? []), ...(isBullet(p.lines[0].runs[0]) ? p.lines[0].runs.slice(1, 2) : [])];
   const tabStops =
-    tabRuns && !rtl
-      ? [...tabRuns].map((r) => ({
+    stops.length && !rtl
+      ? stops.map((r) => ({
           type: TabStopType.LEFT,
           position: Math.max(0, Math.round((r.x - marginLeft) * TW)),
         }))
