@@ -178,7 +178,9 @@ export async function condense(p: Para, minChars = 10): Promise<number> {
     let chars = 0;
     for (const r of line.runs) {
       if (isBullet(r)) continue;
-      const w = await substituteWidth(r.str, wordFont(r.font, r.generic), r.size, r.bold, r.italic);
+      // at the size Word sets (half points: a browser's 10.8 pt text is 11 pt there, 1.9 % wider)
+      const size = r.script ? r.size : Math.max(1, Math.round(r.size * 2) / 2);
+      const w = await substituteWidth(r.str, wordFont(r.font, r.generic), size, r.bold, r.italic);
       if (w === null) return 0;
       pdfW += r.w;
       subW += w;
