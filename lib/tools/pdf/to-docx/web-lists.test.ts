@@ -62,14 +62,21 @@ test('bullets drawn as shapes start their items, each item hanging from its text
   }
 });
 
-test('a dot between words, and a dot with no text beside it, are not bullets', async () => {
+test('a dot between words, a dot with no text beside it, a legend key and a white box are not bullets', async () => {
   const { doc, font, page } = await madePage(StandardFonts.TimesRoman);
+  // a chart's legend key: a coloured square 0.6 em wide, 0.23 em before its label
+  page.drawRectangle({ x: 40, y: 500, width: 7.2, height: 7.2, color: rgb(0.27, 0.45, 0.77) });
+  page.drawText('Series 1', { x: 50, y: 500, size: 12, font });
+  // a white box on the page before a form's brace
+  page.drawRectangle({ x: 40, y: 400, width: 4, height: 4, color: rgb(1, 1, 1) });
+  page.drawText('Total boxes', { x: 50, y: 398, size: 12, font });
   page.drawText('Price', { x: 40, y: 700, size: 12, font });
   page.drawCircle({ x: 72, y: 704.2, size: 1.85, color: rgb(0, 0, 0) });
   page.drawText('per unit', { x: 80, y: 700, size: 12, font });
   page.drawCircle({ x: 300, y: 600, size: 1.85, color: rgb(0, 0, 0) });
   const xml = await sectionsXml(await pageSections(await extractFirstPage(await doc.save()), true));
-  expect(xml).not.toMatch(/\u2022/);
+  expect(xml).not.toMatch(/[\u2022\u25e6\u25aa]/);
+  expect(xml).toMatch(/>Series 1</);
 });
 
 test("LibreOffice's read-back shows the bullets on one page, each item's words where the PDF has them", async () => {

@@ -23,21 +23,26 @@ export function withBullets(page: PageData): PageData {
   if (!page.marks?.length) return page;
   const bullets: TextRun[] = [];
   for (const m of page.marks) {
-    // a dot inside a drawing is the drawing's (a chart's points)
+    // a white mark shows nothing; a dot inside a drawing is the drawing's (a chart's points)
+    if (/^#[d-f][0-9a-f][d-f][0-9a-f][d-f][0-9a-f]$/i.test(m.color)) continue;
     if (page.images.some((o) => m.x >= o.x && m.y >= o.y && m.x + m.w <= o.x + o.w && m.y + m.h <= o.y + o.h)) continue;
     const cy = m.y + m.h / 2;
     const fits = (r: TextRun) =>
       !r.rotated &&
       !r.invisible &&
-      r.str.trim() !== '' &&
-      m.h <= 0.6 * r.size &&
+      // an item's first word (a chart's legend key, a form's box before a brace are not bullets)
+      /^\W{0,2}[\p{L}\p{N}]/u.test(r.str.trimStart()) &&
+      // a browser's bullet is 0.25-0.35 em (a legend key or a check box is bigger)
+      m.h >= 0.15 * r.size &&
+      m.h <= 0.45 * r.size &&
       cy <= r.y - 0.05 * r.size &&
       cy >= r.y - 0.75 * r.size;
-    // the word it stands before: starting 0.2-2.5 em right of it, on the line the dot is centred on
+    // the word it stands before: starting 0.3-2.5 em right of it (Chrome: 0.7 em), on the line the dot is
+    // centred on
     let host: TextRun | undefined;
     for (const r of page.runs) {
       const gap = r.x - (m.x + m.w);
-      if (fits(r) && gap >= 0.1 * r.size && gap <= 2.5 * r.size && (!host || r.x < host.x)) host = r;
+      if (fits(r) && gap >= 0.3 * r.size && gap <= 2.5 * r.size && (!host || r.x < host.x)) host = r;
     }
     if (!host) continue;
     const h = host;
