@@ -4,6 +4,7 @@ import type { Box, PageData, TextRun } from '../pdfjs/protocol';
 import { findTables, splitAcrossColumns, type Table } from './tables';
 import { attachStacked } from './stacked';
 import { bottom, right } from './box';
+import { footerLines } from './footer-lines';
 
 export interface Line extends Box {
   runs: TextRun[];
@@ -13,41 +14,7 @@ export interface Line extends Box {
   tabRuns?: Set<TextRun>;
 }
 
-/**
- * Lines that share a baseline band but were not separated into columns (forms, label/value rows) become
- * one line whose pieces are separated by tabs, so they stay on one line in Word.
- */
-export function mergeBands(lines: Line[], tolerance = 0.5): Line[] {
-  const out: Line[] = [];
-  for (const l of lines) {
-    const band = out.find(
-      (o) =>
-        Math.abs(o.baseline - l.baseline) < tolerance * Math.min(o.size, l.size) &&
-        (l.x >= right(o) || right(l) <= o.x),
-    );
-    if (!band) {
-      out.push(l);
-      continue;
-    }
-    const pieces = [band, l].sort((a, b) => a.x - b.x);
-    const tabRuns = new Set<TextRun>([...(band.tabRuns ?? []), ...(l.tabRuns ?? [])]);
-    tabRuns.add(pieces[1].runs[0]);
-    const x = Math.min(band.x, l.x);
-    const y = Math.min(band.y, l.y);
-    const merged: Line = {
-      runs: [...pieces[0].runs, ...pieces[1].runs],
-      x,
-      y,
-      w: Math.max(right(band), right(l)) - x,
-      h: Math.max(bottom(band), bottom(l)) - y,
-      baseline: band.baseline,
-      size: Math.max(band.size, l.size),
-      tabRuns,
-    };
-    out[out.indexOf(band)] = merged;
-  }
-  return out;
-}
+export { mergeBands } from './line-bands';
 
 export type Item =
   | { kind: 'line'; box: Box; line: Line }
@@ -289,8 +256,9 @@ export interface PageLayout {
   lines: Line[];
   bodySize: number;
   content: Box;
-  /** Lines reaching past the page's top or bottom edge (a slide number printed half off the slide): framed
-   * at their place, out of the flow, where the room they took past the edge ran the page onto another. */
+  /** Lines reaching past the page's top or bottom edge (a slide number printed half off the slide), and the
+   * page's footer (footer-lines.ts): framed at their place, out of the flow, where the room they took ran
+   * the page onto another. */
   edgeLines: Line[];
   /** Indices of page.images drawn at their place behind the text, out of the flow: small pictures on a line
    * of text (lineIcon) and pictures the text is printed over (underText). */
@@ -319,18 +287,45 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   );
   // by its glyphs' extent (cap height, descent), not the line's box, which has room above and below
   const onPage = (l: Line) => l.baseline - 0.7 * l.size >= 0 && l.baseline + 0.2 * l.size <= page.height;
+  const images = page.images
+    .map((img, index) => ({ kind: 'image' as const, box: clip(img, page), index }))
+    .filter((it) => !icons.includes(it.index))
+    .filter((it) => it.box.w > 2 && it.box.h > 2 && !(dropBackground && it.box.w * it.box.h > 0.6 * pageArea));
+  const shown = tables
+    .filter((t) => t.runs.length > 0)
+    .map((table) => ({ kind: 'table' as const, box: table.box, table }));
+  const footer = footerLines(
+    lines.filter(onPage),
+    images.map((it) => it.box),
+    shown.map((it) => it.box),
+    page.height,
+  );
+  // its logo floats at its place as the icons do (a drawing with labels stays in the flow)
+  const logos = footer.pictures.map((i) => images[i].index).filter((i) => !page.images[i].labels?.length);
+  icons.push(...logos);
   const items: Item[] = [
-    ...lines.filter(onPage).map((line) => ({ kind: 'line' as const, box: line as Box, line })),
-    ...page.images
-      .map((img, index) => ({ kind: 'image' as const, box: clip(img, page), index }))
-      .filter((it) => !icons.includes(it.index))
-      .filter((it) => it.box.w > 2 && it.box.h > 2 && !(dropBackground && it.box.w * it.box.h > 0.6 * pageArea)),
-    ...tables.filter((t) => t.runs.length > 0).map((table) => ({ kind: 'table' as const, box: table.box, table })),
+    ...lines
+      .filter((l) => onPage(l) && !footer.lines.includes(l))
+      .map((line) => ({ kind: 'line' as const, box: line as Box, line })),
+    ...images.filter((it) => !logos.includes(it.index)),
+    ...shown,
   ];
   const tree = items.length ? cutTree(items, bodySize) : null;
   const blocks = tree ? flatten(tree) : [];
-  const content = items.length ? bounds(items) : { x: 72, y: 72, w: page.width - 144, h: page.height - 144 };
-  return { tree, blocks, lines, bodySize, content, icons, edgeLines: lines.filter((l) => !onPage(l)) };
+  // the footer still sets the margins (the text area's width), as it did in the flow
+  const framed = footer.lines.map((line) => ({ kind: 'line' as const, box: line as Box, line }));
+  const content = items.length
+    ? bounds([...items, ...framed])
+    : { x: 72, y: 72, w: page.width - 144, h: page.height - 144 };
+  return {
+    tree,
+    blocks,
+    lines,
+    bodySize,
+    content,
+    icons,
+    edgeLines: [...lines.filter((l) => !onPage(l)), ...footer.lines],
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { median, type Line } from './layout';
 import { bottom, right } from './box';
 import { mostlyRtl } from './rtl';
 import { bulletTextX, isBullet } from './web-lists';
+import { hasLeader } from './leader';
 
 export interface Para {
   lines: Line[];
@@ -42,13 +43,23 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
       if (BULLET.test(l.runs[0].str.trimStart()) || isBullet(l.runs[0])) join = false;
       if (g.length > 1 && Math.abs(rtl ? right(l) - right(g[1]) : l.x - g[1].x) > prev.size) join = false;
       if (l.tabRuns || prev.tabRuns) join = false;
+      // a contents line ends with its page number
+      if (hasLeader(prev)) join = false;
       // code set in a typewriter face after a line of prose (or prose after code) starts a paragraph
       if (typewriter(l) !== typewriter(prev)) join = false;
     }
     if (join) g.push(l);
     else groups.push([l]);
   }
-  return pitchOfOneLiners(groups.map((ls) => measure(ls, region)));
+  const paras = groups.map((ls) => measure(ls, region));
+  // A contents line is a paragraph of its own: its line takes the pitch to the next one, as a line of a
+  // paragraph does, or a column of entries comes out taller than in the PDF, line after line.
+  paras.forEach((p, i) => {
+    const last = p.lines[p.lines.length - 1];
+    const gap = i + 1 < paras.length ? paras[i + 1].lines[0].baseline - last.baseline : 0;
+    if (p.lines.length === 1 && hasLeader(last) && gap > 0 && gap < p.lineGap) p.lineGap = gap;
+  });
+  return pitchOfOneLiners(paras);
 }
 
 /**

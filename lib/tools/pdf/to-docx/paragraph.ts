@@ -17,6 +17,7 @@ import {
 import type { PageLink, TextRun } from '../pdfjs/protocol';
 import type { Line } from './layout';
 import type { Para } from './line-paragraphs';
+import { hasLeader, leaderStop, withLeaderTab } from './leader';
 import { substituteWidth } from './metrics';
 import { mostlyRtl, readingOrder, RTL_LETTER } from './rtl';
 import { TW } from './units';
@@ -192,8 +193,15 @@ export async function condense(p: Para, minChars = 10): Promise<number> {
 }
 
 /** The paragraph's runs, joined across lines, merged by style, wrapped in hyperlinks where linked. */
-export function paraChildren(p: Para, links: PageLink[], spacing = 0, rtl = false): (DocxRun | ExternalHyperlink)[] {
-  const pieces: { run: TextRun; text: string; url?: string; tab?: boolean }[] = [];
+export function paraChildren(
+  p: Para,
+  links: PageLink[],
+  spacing = 0,
+  rtl = false,
+  /** The paragraph has a right tab stop with a dot leader for its last line's page number (leader.ts). */
+  leader = false,
+): (DocxRun | ExternalHyperlink)[] {
+  let pieces: { run: TextRun; text: string; url?: string; tab?: boolean }[] = [];
   p.lines.forEach((line, i) => {
     const parts = rtl ? runText({ ...line, runs: readingOrder(line.runs) }, true) : runText(line);
     if (i > 0 && parts.length) {
@@ -207,6 +215,7 @@ export function paraChildren(p: Para, links: PageLink[], spacing = 0, rtl = fals
     }
     for (const part of parts) pieces.push({ ...part, url: linkFor(part.run, links) });
   });
+  if (leader) pieces = withLeaderTab(pieces) ?? pieces;
   const merged: typeof pieces = [];
   for (const pc of pieces) {
     const prev = merged[merged.length - 1];
@@ -265,17 +274,21 @@ export async function paragraph(
   const rtl = rightToLeft(p);
   // Tab stops and indents are measured from the left edge: a right-to-left paragraph starts at its right.
   const stops = [...(tabRuns ?? []), ...(isBullet(p.lines[0].runs[0]) ? p.lines[0].runs.slice(1, 2) : [])];
-  const tabStops =
-    stops.length && !rtl
+  const last = p.lines[p.lines.length - 1];
+  const leader = !rtl && hasLeader(last);
+  const tabStops = [
+    ...(stops.length && !rtl
       ? stops.map((r) => ({
           type: TabStopType.LEFT,
           position: Math.max(0, Math.round((r.x - marginLeft) * TW)),
         }))
-      : undefined;
-  const children = paraChildren(p, links, spacing, rtl);
+      : []),
+    ...(leader ? [leaderStop(last, marginLeft, TW)] : []),
+  ];
+  const children = paraChildren(p, links, spacing, rtl, leader);
   return new Paragraph({
     children: columnBreak ? [new ColumnBreak(), ...children] : children,
-    tabStops,
+    tabStops: tabStops.length ? tabStops : undefined,
     // In a right-to-left paragraph Word and LibreOffice read left and right as start and end: mirrored.
     alignment: ALIGN[rtl ? MIRROR[p.align] : p.align],
     bidirectional: rtl || undefined,

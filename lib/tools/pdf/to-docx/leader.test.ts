@@ -1,0 +1,54 @@
+// A contents page (issue 19, ninth pass): "Title ....... 12" typed as text wrapped in a substitute font a
+// little wider than the PDF's, the number went onto a line of its own and a Word-made contents page came out
+// on two Word pages. The title is kept, the dots become a right tab stop with a dot leader at the number's
+// right edge (what Word writes for its own contents), the number follows a tab; such a line ends its paragraph.
+import type { PageData } from '../pdfjs/protocol';
+import { pageSections } from './build-docx';
+import { leaderIn } from './leader';
+import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
+import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
+
+const dots = (n: number) => '.'.repeat(n);
+
+function contents(): PageData {
+  const runs = [textRun('Table of Contents', 72, 90, 150, { size: 16, bold: true, eol: true })];
+  const entries = ['Learning Objectives', 'Overview', 'Prerequisites', 'Getting Started', 'Lab Tasks'];
+  entries.forEach((t, i) => {
+    // a title, its leader and the page number in one run, the line flush with the right margin
+    runs.push(textRun(`${t} ${dots(60 - t.length)} ${i + 2}`, 72, 120 + 16 * i, 451, { size: 11, eol: true }));
+  });
+  runs.push(textRun('Step 1: Install Ansible', 96, 210, 90, { size: 9 }));
+  runs.push(textRun(`${dots(80)} 3`, 190, 210, 333, { size: 9, eol: true }));
+  runs.push(textRun('Step 2: Install the SDK', 96, 222, 92, { size: 9 }));
+  runs.push(textRun(`${dots(80)} 3`, 190, 222, 333, { size: 9, eol: true }));
+  return { width: 595, height: 842, runs, images: [], segments: [], fills: [], links: [] };
+}
+
+test('a leader is four dots or more and a page number at the end; prose with dots is not', () => {
+  expect(leaderIn('Overview ........ 12')).toEqual({ start: 8, number: '12' });
+  expect(leaderIn('Preface . . . . . . . xiv')).toEqual({ start: 7, number: 'xiv' });
+  expect(leaderIn('Appendix …… A-3')).toEqual({ start: 8, number: 'A-3' });
+  expect(leaderIn('and so on... 12')).toBeNull();
+  expect(leaderIn('Wait for it ..... done')).toBeNull();
+  expect(leaderIn('........ 5')).toBeNull();
+});
+
+test('each entry is a paragraph of its own: title, tab, number; the stop is right-aligned with a dot leader', async () => {
+  const xml = await sectionsXml(await pageSections(contents(), true));
+  const paras = [...xml.matchAll(/<w:p>(?:(?!<\/w:p>).)*<\/w:p>/gs)].map((m) => m[0]);
+  const entries = paras.filter((p) => /w:leader="dot"/.test(p));
+  expect(entries).toHaveLength(7);
+  const text = (p: string) => p.replace(/<w:tab\/>/g, '\t').replace(/<[^>]+>/g, '');
+  expect(entries.map(text)).toEqual([
+    'Learning Objectives\t2',
+    'Overview\t3',
+    'Prerequisites\t4',
+    'Getting Started\t5',
+    'Lab Tasks\t6',
+    'Step 1: Install Ansible\t3',
+    'Step 2: Install the SDK\t3',
+  ]);
+  // the stop at the number's right edge: 72 + 451 pt from the page's left, less the left margin of 72 pt
+  for (const p of entries) expect(p).toMatch(/<w:tab w:val="right" w:pos="9020" w:leader="dot"\/>/);
+  expect(xml).not.toMatch(/\.{4}/);
+});
