@@ -5,6 +5,7 @@ import { findTables, splitAcrossColumns, type Table } from './tables';
 import { attachStacked } from './stacked';
 import { bottom, right } from './box';
 import { footerLines } from './footer-lines';
+import { inlinePicture } from './inline-picture';
 
 export interface Line extends Box {
   runs: TextRun[];
@@ -283,7 +284,9 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   const bodySize = median(lines.map((l) => l.size));
   const pageArea = page.width * page.height;
   const icons = page.images.flatMap((img, index) =>
-    lineIcon(img, lines) || (!img.labels?.length && underText(img, lines, page.images)) ? [index] : [],
+    lineIcon(img, lines) || (!img.labels?.length && (inlinePicture(img, lines) || underText(img, lines, page.images)))
+      ? [index]
+      : [],
   );
   // by its glyphs' extent (cap height, descent), not the line's box, which has room above and below
   const onPage = (l: Line) => l.baseline - 0.7 * l.size >= 0 && l.baseline + 0.2 * l.size <= page.height;
