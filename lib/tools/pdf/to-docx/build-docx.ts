@@ -3,6 +3,7 @@
 // and side-by-side content as borderless layout tables, scanned pages as a page-sized picture.
 import {
   ColumnBreak,
+  type ImageRun,
   LineRuleType,
   PageOrientation,
   Paragraph,
@@ -21,6 +22,8 @@ import { tableChild } from './table-docx';
 import { pageFrame, paragraph, place, pointParagraph } from './paragraph';
 import { drawingWithLabels, lineInFrame } from './drawing-overlay';
 import { turnedText } from './rotated-text';
+import { withBullets } from './web-lists';
+import { shadingBehind } from './shaded-boxes';
 import { encodedImage, imageParagraph, pageBackground, pictureBehindText, solidPng } from './images';
 import { TW } from './units';
 
@@ -297,7 +300,7 @@ function luminance(hex: string): number {
  * the page behind light text (a slide's dark background: dropped with the other page-sized boxes, its
  * white text was left on white) and, unless the page is laid out in bands, the pictures on lines of text (bullets, icons).
  */
-async function floatingPictures(page: PageData, icons: number[]): Promise<Paragraph[]> {
+async function floatingPictures(page: PageData, icons: number[], behind: ImageRun[] = []): Promise<Paragraph[]> {
   const runs = [];
   const onPage = (f: Box): Box => {
     const x = Math.max(0, f.x);
@@ -313,6 +316,7 @@ async function floatingPictures(page: PageData, icons: number[]): Promise<Paragr
     return lightText && luminance(f.color) < 0.5 && b.w > 0 && b.h > 0 && b.w * b.h >= 0.9 * page.width * page.height;
   });
   if (fill) runs.push(pictureBehindText('png', await solidPng(fill.color), onPage(fill)));
+  runs.push(...behind); // shaded boxes under text (shaded-boxes.ts)
   for (const i of icons) {
     const img = page.images[i];
     const enc = await encodedImage(img);
@@ -323,7 +327,8 @@ async function floatingPictures(page: PageData, icons: number[]): Promise<Paragr
 
 async function textSections(shown: PageData, first: boolean): Promise<ISectionOptions[]> {
   // Text printed a quarter turn goes in turned text boxes at its place; the rest is laid out as before.
-  const { page, boxes } = await turnedText(shown);
+  const { page: upright, boxes } = await turnedText(shown);
+  const page = withBullets(upright);
   const hasVisible = page.runs.some((r) => !r.invisible);
   const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
   const c = layout.content;
@@ -337,7 +342,8 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   const maxW = page.width - margin.left - margin.right;
   const area = { x: margin.left, y: c.y, w: maxW, h: c.h };
   const slabs = !layout.tree ? [] : layout.tree.kind === 'rows' ? layout.tree.children : [layout.tree];
-  const floats = [...(await floatingPictures(shown, layout.icons)), ...boxes];
+  const shading = await shadingBehind(page, layout);
+  const floats = [...(await floatingPictures(shown, layout.icons, shading)), ...boxes];
   let out: Emit = {
     children: [...floats, ...layout.edgeLines.map(lineInFrame)],
     cursor: margin.top + floats.length,
@@ -347,7 +353,7 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   if (out.deficit > 0.15 * page.height) {
     // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,
     // pieces placed with tab stops, so the page keeps its height. Its images include the icons.
-    const bg = [...(await floatingPictures(shown, [])), ...boxes];
+    const bg = [...(await floatingPictures(shown, [], shading)), ...boxes];
     out = { children: [...bg], cursor: margin.top + bg.length, deficit: 0 };
     await emitBands(page, out, margin.left, maxW);
   }
