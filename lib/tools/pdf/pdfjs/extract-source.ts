@@ -67,6 +67,7 @@ async function extractPage(pdfjs, doc, p, task) {
   const segments = [];
   const fills = [];
   const drawn = [];
+  const marks = []; // small dots and squares: a browser's list bullets (to-docx/web-lists.ts)
   let lastClip = null;
   let ctm = [1, 0, 0, 1, 0, 0];
   let fill = '#000000';
@@ -179,6 +180,8 @@ async function extractPage(pdfjs, doc, p, task) {
         if ((isFill || isStroke) && Number.isFinite(minX) && drawn.length < 20000) {
           drawn.push({ x: minX, y: minY, w: maxX - minX, h: maxY - minY, complex: curves || diagonal });
         }
+        const mark = Number.isFinite(minX) && listMark(minX, minY, maxX - minX, maxY - minY, curves, isFill, isStroke);
+        if (mark) marks.push({ ...mark, color: isFill ? fill : stroke });
         if (isFill && !curves && Number.isFinite(minX)) {
           const w = maxX - minX;
           const h = maxY - minY;
@@ -295,7 +298,15 @@ async function extractPage(pdfjs, doc, p, task) {
       ...(runs.some((q) => q.str.trim()) ? { textLayer: true } : {}) };
   }
   page.cleanup();
-  return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered };
+  return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered, ...(marks.length ? { marks } : {}) };
+}
+
+// A small round or square shape (1.5-8 pt, as wide as tall): a browser draws a list's bullet so (a filled
+// circle for disc, a stroked one for circle, a filled square for square), not as a glyph.
+function listMark(x, y, w, h, curves, isFill, isStroke) {
+  if (w < 1.5 || h < 1.5 || w > 8 || h > 8 || Math.abs(w - h) > 0.25 * Math.max(w, h)) return null;
+  const shape = curves ? (isFill ? 'disc' : isStroke ? 'circle' : null) : isFill ? 'square' : null;
+  return shape ? { x, y, w, h, shape } : null;
 }
 
 // An image lying under a line of text and no taller than it (the text's shadow, or a picture of that same

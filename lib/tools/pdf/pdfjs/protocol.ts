@@ -100,6 +100,12 @@ export interface Segment {
   y2: number;
 }
 
+export interface ListMark extends Box {
+  shape: 'disc' | 'circle' | 'square';
+  /** '#rrggbb' */
+  color: string;
+}
+
 export interface PageLink extends Box {
   url: string;
 }
@@ -114,6 +120,8 @@ export interface PageData {
   /** Filled rectangles (cell shading, bars). */
   fills: (Box & { color: string })[];
   links: PageLink[];
+  /** Small dots and squares a browser draws as list bullets (to-docx/web-lists.ts); absent when none. */
+  marks?: ListMark[];
   /** Set when the page had no visible text and was rendered whole. */
   rendered?: RenderedPage;
   /** pdf.js could not read this page. */

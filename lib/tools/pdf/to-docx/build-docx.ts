@@ -3,6 +3,7 @@
 // and side-by-side content as borderless layout tables, scanned pages as a page-sized picture.
 import {
   ColumnBreak,
+  type ImageRun,
   LineRuleType,
   PageOrientation,
   Paragraph,
@@ -21,7 +22,9 @@ import { tableChild } from './table-docx';
 import { pageFrame, paragraph, place, pointParagraph } from './paragraph';
 import { drawingWithLabels, lineInFrame } from './drawing-overlay';
 import { turnedText } from './rotated-text';
-import { textBoxFills } from './text-box-fills';
+import { textBoxPictures } from './text-box-fills';
+import { withBullets } from './web-lists';
+import { shadingBehind } from './shaded-boxes';
 import { encodedImage, imageParagraph, pageBackground, pictureBehindText, solidPng } from './images';
 import { TW } from './units';
 
@@ -298,7 +301,7 @@ function luminance(hex: string): number {
  * the page behind light text (a slide's dark background: dropped with the other page-sized boxes, its
  * white text was left on white) and, unless the page is laid out in bands, the pictures on lines of text (bullets, icons).
  */
-async function floatingPictures(page: PageData, icons: number[], tables: Box[] = []): Promise<Paragraph[]> {
+async function floatingPictures(page: PageData, icons: number[], behind: ImageRun[] = []): Promise<Paragraph[]> {
   const runs = [];
   const onPage = (f: Box): Box => {
     const x = Math.max(0, f.x);
@@ -314,8 +317,7 @@ async function floatingPictures(page: PageData, icons: number[], tables: Box[] =
     return lightText && luminance(f.color) < 0.5 && b.w > 0 && b.h > 0 && b.w * b.h >= 0.9 * page.width * page.height;
   });
   if (fill) runs.push(pictureBehindText('png', await solidPng(fill.color), onPage(fill)));
-  // coloured text boxes behind light text (text-box-fills.ts)
-  for (const f of textBoxFills(page, tables)) runs.push(pictureBehindText('png', await solidPng(f.color), f));
+  runs.push(...behind); // shaded boxes under text (shaded-boxes.ts)
   for (const i of icons) {
     const img = page.images[i];
     const enc = await encodedImage(img);
@@ -326,7 +328,8 @@ async function floatingPictures(page: PageData, icons: number[], tables: Box[] =
 
 async function textSections(shown: PageData, first: boolean): Promise<ISectionOptions[]> {
   // Text printed a quarter turn goes in turned text boxes at its place; the rest is laid out as before.
-  const { page, boxes } = await turnedText(shown);
+  const { page: upright, boxes } = await turnedText(shown);
+  const page = withBullets(upright);
   const hasVisible = page.runs.some((r) => !r.invisible);
   const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
   const c = layout.content;
@@ -341,7 +344,9 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   const area = { x: margin.left, y: c.y, w: maxW, h: c.h };
   const slabs = !layout.tree ? [] : layout.tree.kind === 'rows' ? layout.tree.children : [layout.tree];
   const tables = layout.blocks.flatMap((b) => b.items).flatMap((it) => (it.kind === 'table' ? [it.box] : []));
-  const floats = [...(await floatingPictures(shown, [...layout.icons, ...layout.foot], tables)), ...boxes];
+  // light boxes under dark text (shaded-boxes.ts), dark ones under light text (text-box-fills.ts)
+  const shading = [...(await shadingBehind(page, layout)), ...(await textBoxPictures(shown, tables))];
+  const floats = [...(await floatingPictures(shown, [...layout.icons, ...layout.foot], shading)), ...boxes];
   // the labels of a drawing at the page's foot, framed over it as drawingWithLabels frames them
   const footLabels = layout.foot.flatMap((i) => buildLines(page.images[i].labels ?? []));
   let out: Emit = {
@@ -353,7 +358,7 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   if (out.deficit > 0.15 * page.height) {
     // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,
     // pieces placed with tab stops, so the page keeps its height. Its images include the icons.
-    const bg = [...(await floatingPictures(shown, [], tables)), ...boxes];
+    const bg = [...(await floatingPictures(shown, [], shading)), ...boxes];
     out = { children: [...bg], cursor: margin.top + bg.length, deficit: 0 };
     await emitBands(page, out, margin.left, maxW);
   }

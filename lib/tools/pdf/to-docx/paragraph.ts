@@ -21,6 +21,7 @@ import { hasLeader, leaderStop, withLeaderTab } from './leader';
 import { substituteWidth } from './metrics';
 import { mostlyRtl, readingOrder, RTL_LETTER } from './rtl';
 import { TW } from './units';
+import { isBullet } from './web-lists';
 
 /** Families Word users commonly have (Windows/Office), kept by name. */
 const COMMON_FONTS = new Set([
@@ -98,7 +99,8 @@ function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: b
     // A minus sign typed as a hyphen ("-21.45") is no place to break a line: a word joiner keeps it on.
     let text = r.str.replace(/(^|[\s(=])-(?=\d)/g, '$1-\u2060');
     // (no tab in a right-to-left line: its stops would be measured from the wrong side; a space instead)
-    if (!rtl && line.tabRuns?.has(r)) {
+    // (the words after a bullet drawn as a shape start at the item's hanging indent: a tab, as Word sets a list)
+    if (!rtl && (line.tabRuns?.has(r) || isBullet(prev))) {
       out.push({ run: r, text: text.trimStart(), tab: true });
       prev = r;
       continue;
@@ -176,7 +178,10 @@ export async function condense(p: Para, minChars = 10): Promise<number> {
     let subW = 0;
     let chars = 0;
     for (const r of line.runs) {
-      const w = await substituteWidth(r.str, wordFont(r.font, r.generic), r.size, r.bold, r.italic);
+      if (isBullet(r)) continue;
+      // at the size Word sets (half points: a browser's 10.8 pt text is 11 pt there, 1.9 % wider)
+      const size = r.script ? r.size : Math.max(1, Math.round(r.size * 2) / 2);
+      const w = await substituteWidth(r.str, wordFont(r.font, r.generic), size, r.bold, r.italic);
       if (w === null) return 0;
       pdfW += r.w;
       subW += w;
@@ -268,11 +273,12 @@ export async function paragraph(
   const tabRuns = p.lines[0].tabRuns;
   const rtl = rightToLeft(p);
   // Tab stops and indents are measured from the left edge: a right-to-left paragraph starts at its right.
+  const stops = [...(tabRuns ?? []), ...(isBullet(p.lines[0].runs[0]) ? p.lines[0].runs.slice(1, 2) : [])];
   const last = p.lines[p.lines.length - 1];
   const leader = !rtl && hasLeader(last);
   const tabStops = [
-    ...(tabRuns && !rtl
-      ? [...tabRuns].map((r) => ({
+    ...(stops.length && !rtl
+      ? stops.map((r) => ({
           type: TabStopType.LEFT,
           position: Math.max(0, Math.round((r.x - marginLeft) * TW)),
         }))

@@ -2,7 +2,9 @@
 // (white words on tan or blue panels). A fill outside a table is dropped (most are page decorations), so
 // the words were white on the white page: invisible. A fill that light text lies on, clearly darker than
 // that text, is drawn behind it at its place, as the page-filling colour behind light text is.
+import type { ImageRun } from 'docx';
 import type { Box, PageData } from '../pdfjs/protocol';
+import { pictureBehindText, solidPng } from './images';
 
 /** Relative luminance of '#rrggbb', 0 (black) to 1 (white); 0 for anything else. */
 function luminance(hex: string): number {
@@ -33,5 +35,12 @@ export function textBoxFills(page: PageData, tables: Box[]): (Box & { color: str
     const light = on.filter((r) => luminance(r.color) >= luminance(f.color) + 0.3);
     if (light.length && light.length * 2 > on.length) out.push({ ...b, color: f.color });
   }
+  return out;
+}
+
+/** Those fills as pictures behind the text at their place. */
+export async function textBoxPictures(page: PageData, tables: Box[]): Promise<ImageRun[]> {
+  const out: ImageRun[] = [];
+  for (const f of textBoxFills(page, tables)) out.push(pictureBehindText('png', await solidPng(f.color), f));
   return out;
 }
