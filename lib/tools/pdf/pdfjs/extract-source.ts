@@ -159,7 +159,10 @@ async function extractPage(pdfjs, doc, p, task) {
         const add = (x1, y1, x2, y2) => {
           const a = toPage(x1, y1);
           const b = toPage(x2, y2);
-          if (Math.abs(a[0] - b[0]) > 1 && Math.abs(a[1] - b[1]) > 1) diagonal = true;
+          // (a curve drawn as many tiny straight pieces, as R's plots are, has no piece 1 pt across both
+          // ways: their slope tells it from a rule's)
+          const dx = Math.abs(a[0] - b[0]), dy = Math.abs(a[1] - b[1]);
+          if ((dx > 1 && dy > 1) || (Math.min(dx, dy) > 0.1 && Math.min(dx, dy) > 0.1 * Math.max(dx, dy))) diagonal = true;
           if (isStroke && (Math.abs(a[0] - b[0]) < 1 || Math.abs(a[1] - b[1]) < 1) && Math.hypot(a[0] - b[0], a[1] - b[1]) > 3) {
             segments.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1] });
           }
