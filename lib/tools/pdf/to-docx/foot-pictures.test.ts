@@ -2,17 +2,12 @@
 // charts closing a slide, a slide's logo in its bottom corner. In the flow it was the first thing pushed onto another Word page when the text
 // above came out taller in Word (LibreOffice's export of p4's slides: a Word page holding only the logo after
 // 4 of 10 slides). It is drawn at its place behind the text; a picture with text after it stays in the flow.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { Document, Packer } from 'docx';
 import type { PageData, RawPixels } from '../pdfjs/protocol';
 import { pageSections } from './build-docx';
 import { layoutPage } from './layout';
 import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
-import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
-import { docxToPdf } from '@/tests/support/pdf-to-docx/measure';
+import { readBackSections, sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 const pixels = (v: number): RawPixels => ({ width: 16, height: 8, channels: 3, data: new Uint8Array(384).fill(v) });
 
@@ -51,15 +46,9 @@ test('the charts float behind the text at their place; the photo stays in the fl
 });
 
 test('read back by LibreOffice, the slide stays one page with the charts on it', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foot-pictures-'));
-  try {
-    const docx = path.join(dir, 'slide.docx');
-    fs.writeFileSync(docx, await Packer.toBuffer(new Document({ sections: await pageSections(slide(), true) })));
-    const [pdf] = docxToPdf([docx]);
+  await readBackSections(await pageSections(slide(), true), (pdf) => {
     expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
     const list = execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).trim().split('\n').slice(2);
     expect(list.map((l) => l.trim().split(/\s+/)[0])).toEqual(['1', '1', '1']);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }, 120_000);

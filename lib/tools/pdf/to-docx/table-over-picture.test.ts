@@ -2,16 +2,12 @@
 // with much empty room around its swoosh, lies under the top of the table that follows. In the flow the
 // table came after the picture's whole box, 50 pt lower than printed, and ran onto another Word page. It
 // is drawn behind at its place, as a picture with text over it is; a picture beside a table is not.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { Document, Packer } from 'docx';
 import type { PageData, RawPixels, Segment } from '../pdfjs/protocol';
 import { pageSections } from './build-docx';
 import { layoutPage } from './layout';
 import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
-import { docxToPdf } from '@/tests/support/pdf-to-docx/measure';
+import { readBackSections } from '@/tests/support/pdf-to-docx/docx-parts';
 
 const pixels = (v: number): RawPixels => ({ width: 16, height: 8, channels: 3, data: new Uint8Array(384).fill(v) });
 const h = (y: number): Segment => ({ x1: 20, y1: y, x2: 600, y2: y });
@@ -55,11 +51,7 @@ test('a picture beside a table, or one the table only touches, stays in the flow
 });
 
 test('read back by LibreOffice, the slide stays one page, the table where it was', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'table-over-picture-'));
-  try {
-    const docx = path.join(dir, 'slide.docx');
-    fs.writeFileSync(docx, await Packer.toBuffer(new Document({ sections: await pageSections(slide(), true) })));
-    const [pdf] = docxToPdf([docx]);
+  await readBackSections(await pageSections(slide(), true), (pdf) => {
     expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
     const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
     expect(text).toMatch(/number 20/);
@@ -68,7 +60,5 @@ test('read back by LibreOffice, the slide stays one page, the table where it was
     const yMin = Number(/yMin="([\d.]+)"[^>]*>Principle</.exec(bbox)?.[1]);
     expect(yMin).toBeGreaterThan(90);
     expect(yMin).toBeLessThan(110);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }, 120_000);
