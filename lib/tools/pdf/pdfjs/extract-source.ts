@@ -164,7 +164,7 @@ async function extractPage(pdfjs, doc, p, task) {
           const dx = Math.abs(a[0] - b[0]), dy = Math.abs(a[1] - b[1]);
           if ((dx > 1 && dy > 1) || (Math.min(dx, dy) > 0.1 && Math.min(dx, dy) > 0.1 * Math.max(dx, dy))) diagonal = true;
           if (isStroke && (Math.abs(a[0] - b[0]) < 1 || Math.abs(a[1] - b[1]) < 1) && Math.hypot(a[0] - b[0], a[1] - b[1]) > 3) {
-            segments.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1] });
+            segments.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], color: stroke });
           }
         };
         for (let k = 0; k < buf.length && n < 20000; n++) {
@@ -188,8 +188,8 @@ async function extractPage(pdfjs, doc, p, task) {
         if (isFill && !curves && Number.isFinite(minX)) {
           const w = maxX - minX;
           const h = maxY - minY;
-          if (h < 2.5 && w > 3) segments.push({ x1: minX, y1: (minY + maxY) / 2, x2: maxX, y2: (minY + maxY) / 2 });
-          else if (w < 2.5 && h > 3) segments.push({ x1: (minX + maxX) / 2, y1: minY, x2: (minX + maxX) / 2, y2: maxY });
+          if (h < 2.5 && w > 3) segments.push({ x1: minX, y1: (minY + maxY) / 2, x2: maxX, y2: (minY + maxY) / 2, color: fill });
+          else if (w < 2.5 && h > 3) segments.push({ x1: (minX + maxX) / 2, y1: minY, x2: (minX + maxX) / 2, y2: maxY, color: fill });
           else if (w > 3 && h > 3 && fill !== '#ffffff') fills.push({ x: minX, y: minY, w, h, color: fill });
         }
         break;

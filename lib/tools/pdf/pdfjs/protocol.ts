@@ -98,6 +98,8 @@ export interface Segment {
   y1: number;
   x2: number;
   y2: number;
+  /** '#rrggbb' as painted: a white rule does not show, and makes no table (tables.ts). */
+  color?: string;
 }
 
 export interface ListMark extends Box {
