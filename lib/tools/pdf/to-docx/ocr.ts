@@ -173,8 +173,10 @@ export class PageReader {
     if (!this.workers.includes(slot)) throw new Error('OCR reader closed');
     let page: OcrPage;
     try {
-      page = await this.readWith(worker, image, dpi);
+      page = await this.readWith(worker, image, dpi, () => this.workers.includes(slot));
     } catch (e) {
+      // (a thread close() stopped is the reader's no more: nothing to replace or stop)
+      if (!this.workers.includes(slot)) throw e;
       // a thread that failed a page is not trusted with the next one (it may stay warm for other jobs)
       this.workers = this.workers.filter((w) => w !== slot);
       // a read waiting for a thread gets a new one in its place
@@ -187,9 +189,12 @@ export class PageReader {
     return page;
   }
 
-  private async readWith(w: TessWorker, image: Uint8Array, dpi: number): Promise<OcrPage> {
+  private async readWith(w: TessWorker, image: Uint8Array, dpi: number, live: () => boolean): Promise<OcrPage> {
     // Automatic page segmentation (tesseract.js's default is one uniform block, which drops titles and tables).
     await w.setParameters({ user_defined_dpi: String(Math.round(dpi)), tessedit_pageseg_mode: PSM.AUTO });
+    // close() may have stopped the thread meanwhile (another page took the job past a limit): tesseract.js
+    // would post to the stopped thread from an async function of its own, a rejection nobody can catch.
+    if (!live()) throw new Error('OCR reader closed');
     const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true, text: false });
     const k = 72 / dpi;
     const lines: OcrLine[] = [];
