@@ -51,22 +51,14 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
     if (join) g.push(l);
     else groups.push([l]);
   }
-  const paras = groups.map((ls) => measure(ls, region));
-  // A contents line is a paragraph of its own: its line takes the pitch to the next one, as a line of a
-  // paragraph does, or a column of entries comes out taller than in the PDF, line after line.
-  paras.forEach((p, i) => {
-    const last = p.lines[p.lines.length - 1];
-    const gap = i + 1 < paras.length ? paras[i + 1].lines[0].baseline - last.baseline : 0;
-    if (p.lines.length === 1 && hasLeader(last) && gap > 0 && gap < p.lineGap) p.lineGap = gap;
-  });
-  return pitchOfOneLiners(paras);
+  return pitchOfOneLiners(groups.map((ls) => measure(ls, region)));
 }
 
 /**
  * A paragraph of one line has no pitch of its own: it got 1.2 em, and a run of them set closer (a browser's
  * list items or news lines at its "normal" line height, 1.125 em) each came out lower than the one before
  * until the page ran over (libxslt's home page: 2 lines a page, 12 Word pages for 10). It takes the pitch
- * to its neighbour of the same size when that is between 0.9 and 1.2 em.
+ * to its neighbour of the same size when that is between 0.9 and 1.2 em; a contents line, to the next line.
  */
 function pitchOfOneLiners(paras: Para[]): Para[] {
   paras.forEach((p, i) => {
@@ -76,6 +68,10 @@ function pitchOfOneLiners(paras: Para[]): Para[] {
       Math.abs(a.size - b.size) <= 0.5 && !a.tabRuns && !b.tabRuns ? b.baseline - a.baseline : Infinity;
     const next = paras[i + 1]?.lines[0];
     const prev = paras[i - 1]?.lines[paras[i - 1].lines.length - 1];
+    // A contents line (leader.ts) takes the pitch to the next line whatever it is (its tab stops, an entry
+    // of another size), or a column of entries comes out taller than in the PDF, line after line.
+    const gap = next ? next.baseline - line.baseline : 0;
+    if (hasLeader(line) && gap > 0 && gap < p.lineGap) p.lineGap = gap;
     const d = Math.min(next ? pitch(line, next) : Infinity, prev ? pitch(prev, line) : Infinity);
     if (d >= 0.9 * line.size && d < p.lineGap) p.lineGap = d;
   });
