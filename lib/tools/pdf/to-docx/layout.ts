@@ -289,7 +289,11 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   const lines = buildLines(free);
   const bodySize = median(lines.map((l) => l.size));
   const pageArea = page.width * page.height;
-  const textTables = tables.filter((t) => t.runs.length > 0).map((t) => t.box);
+  // the tables shown: those holding text
+  const shown = tables
+    .filter((t) => t.runs.length > 0)
+    .map((table) => ({ kind: 'table' as const, box: table.box, table }));
+  const textTables = shown.map((it) => it.box);
   const icons = page.images.flatMap((img, index) =>
     lineIcon(img, lines) ||
     (!img.labels?.length &&
@@ -303,13 +307,10 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
     .map((img, index) => ({ kind: 'image' as const, box: clip(img, page), index }))
     .filter((it) => !icons.includes(it.index))
     .filter((it) => it.box.w > 2 && it.box.h > 2 && !(dropBackground && it.box.w * it.box.h > 0.6 * pageArea));
-  const shown = tables
-    .filter((t) => t.runs.length > 0)
-    .map((table) => ({ kind: 'table' as const, box: table.box, table }));
   const footer = footerLines(
     lines.filter(onPage),
     images.map((it) => it.box),
-    shown.map((it) => it.box),
+    textTables,
     page.height,
   );
   // its logo floats at its place as the icons do (a drawing with labels stays in the flow)
