@@ -25,7 +25,7 @@ import { turnedText } from './rotated-text';
 import { textBoxPictures } from './text-box-fills';
 import { withBullets } from './web-lists';
 import { shadingBehind } from './shaded-boxes';
-import { encodedImage, imageParagraph, pageBackground, pictureBehindText, solidPng } from './images';
+import { encodedImage, imageParagraph, luminance, pageBackground, pictureBehindText, solidPng } from './images';
 import { TW } from './units';
 
 type Child = Paragraph | DocxTable;
@@ -287,13 +287,6 @@ export async function pageSections(page: PageData, first: boolean): Promise<ISec
     ];
   }
   return textSections(page, first);
-}
-
-/** Relative luminance of '#rrggbb', 0 (black) to 1 (white). */
-function luminance(hex: string): number {
-  const n = parseInt(hex.slice(1, 7), 16);
-  if (!/^#[0-9a-f]{6}$/i.test(hex)) return 0;
-  return (0.2126 * ((n >> 16) & 255) + 0.7152 * ((n >> 8) & 255) + 0.0722 * (n & 255)) / 255;
 }
 
 /**

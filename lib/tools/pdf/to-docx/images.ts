@@ -34,6 +34,20 @@ export function solidPng(color: string): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Relative luminance of '#rrggbb', 0 (black) to 1 (white); 0 for anything else. */
+export function luminance(hex: string): number {
+  if (!/^#[0-9a-f]{6}$/i.test(hex)) return 0;
+  const n = parseInt(hex.slice(1, 7), 16);
+  return (0.2126 * ((n >> 16) & 255) + 0.7152 * ((n >> 8) & 255) + 0.0722 * (n & 255)) / 255;
+}
+
+/** Boxes of one colour each as pictures behind the text at their place, in the order given. */
+export async function colourBoxesBehind(boxes: (Box & { color: string })[]): Promise<ImageRun[]> {
+  const out: ImageRun[] = [];
+  for (const b of boxes) out.push(pictureBehindText('png', await solidPng(b.color), b));
+  return out;
+}
+
 /** A placed image as a PNG or JPEG for the DOCX: its own encoded bytes when it has them, else its pixels
  * encoded for `box` (null when pdf.js gave neither). */
 export async function encodedImage(

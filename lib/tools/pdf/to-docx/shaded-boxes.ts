@@ -4,16 +4,15 @@
 // takes no room in the flow and duplicates nothing.
 import type { ImageRun } from 'docx';
 import type { Box, PageData } from '../pdfjs/protocol';
-import { pictureBehindText, solidPng } from './images';
+import { colourBoxesBehind, luminance } from './images';
 import type { PageLayout } from './layout';
 import { bottom, right } from './box';
 
 /** A tint dark text is printed on (0.7-0.97 relative luminance): not white, and not a dark box with light
  * text, which drawn where the flow has moved the text (a slide run onto the next Word page) hid it. */
 function light(hex: string, from = 0.7): boolean {
-  if (!/^#[0-9a-f]{6}$/i.test(hex)) return false;
-  const n = parseInt(hex.slice(1), 16);
-  const l = (0.2126 * ((n >> 16) & 255) + 0.7152 * ((n >> 8) & 255) + 0.0722 * (n & 255)) / 255;
+  // (luminance() is 0 for anything but '#rrggbb': never light)
+  const l = luminance(hex);
   return l >= from && (from < 0.7 || l < 0.97);
 }
 
@@ -37,8 +36,6 @@ export function shadedBoxes(page: PageData, layout: PageLayout): (Box & { color:
 }
 
 /** The pictures for those boxes, in the order the PDF painted them. */
-export async function shadingBehind(page: PageData, layout: PageLayout): Promise<ImageRun[]> {
-  const out: ImageRun[] = [];
-  for (const f of shadedBoxes(page, layout)) out.push(pictureBehindText('png', await solidPng(f.color), f));
-  return out;
+export function shadingBehind(page: PageData, layout: PageLayout): Promise<ImageRun[]> {
+  return colourBoxesBehind(shadedBoxes(page, layout));
 }

@@ -4,14 +4,7 @@
 // that text, is drawn behind it at its place, as the page-filling colour behind light text is.
 import type { ImageRun } from 'docx';
 import type { Box, PageData } from '../pdfjs/protocol';
-import { pictureBehindText, solidPng } from './images';
-
-/** Relative luminance of '#rrggbb', 0 (black) to 1 (white); 0 for anything else. */
-function luminance(hex: string): number {
-  if (!/^#[0-9a-f]{6}$/i.test(hex)) return 0;
-  const n = parseInt(hex.slice(1, 7), 16);
-  return (0.2126 * ((n >> 16) & 255) + 0.7152 * ((n >> 8) & 255) + 0.0722 * (n & 255)) / 255;
-}
+import { colourBoxesBehind, luminance } from './images';
 
 const inside = (x: number, y: number, b: Box) => x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h;
 
@@ -39,8 +32,6 @@ export function textBoxFills(page: PageData, tables: Box[]): (Box & { color: str
 }
 
 /** Those fills as pictures behind the text at their place. */
-export async function textBoxPictures(page: PageData, tables: Box[]): Promise<ImageRun[]> {
-  const out: ImageRun[] = [];
-  for (const f of textBoxFills(page, tables)) out.push(pictureBehindText('png', await solidPng(f.color), f));
-  return out;
+export function textBoxPictures(page: PageData, tables: Box[]): Promise<ImageRun[]> {
+  return colourBoxesBehind(textBoxFills(page, tables));
 }
