@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts, type Color, type PDFPage } from 'pdf-lib';
 import { runPdfjs } from '@/lib/tools/pdf/pdfjs/host';
 import type { PageData } from '@/lib/tools/pdf/pdfjs/protocol';
 import { RENDER_LIMITS } from '@/lib/tools/pdf/to-docx/convert';
@@ -30,4 +30,20 @@ export async function madePage(face = StandardFonts.Helvetica, size: [number, nu
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(face);
   return { doc, font, page: doc.addPage(size) };
+}
+
+/** A grid of straight lines over a box (a plot's panel): `rows` + 1 across and `cols` + 1 down. */
+export function drawGrid(
+  page: PDFPage,
+  box: { x: number; y: number; w: number; h: number; rows: number; cols: number },
+  line: { thickness: number; color: Color },
+): void {
+  for (let i = 0; i <= box.rows; i++) {
+    const y = box.y + (box.h * i) / box.rows;
+    page.drawLine({ start: { x: box.x, y }, end: { x: box.x + box.w, y }, ...line });
+  }
+  for (let i = 0; i <= box.cols; i++) {
+    const x = box.x + (box.w * i) / box.cols;
+    page.drawLine({ start: { x, y: box.y }, end: { x, y: box.y + box.h }, ...line });
+  }
 }

@@ -3,26 +3,13 @@
 // rules, the plot was no drawing and its curve was lost, its axis labels left over nothing. Their slope tells
 // them from a rule's: the plot is one picture; a table's slightly slanted rule is not.
 import { StandardFonts, rgb } from 'pdf-lib';
-import { extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
+import { drawGrid, extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
 
 test('a curve of tiny straight pieces makes its plot a drawing; a nearly straight ruled table does not', async () => {
   const { doc, font, page } = await madePage(StandardFonts.Helvetica, [595, 842]);
   page.drawText('Power vs Ambient', { x: 200, y: 790, size: 12, font });
   // the panel's grid: straight, axis-aligned
-  for (let i = 0; i <= 4; i++) {
-    page.drawLine({
-      start: { x: 100, y: 520 + 60 * i },
-      end: { x: 400, y: 520 + 60 * i },
-      thickness: 0.5,
-      color: rgb(0.9, 0.9, 0.9),
-    });
-    page.drawLine({
-      start: { x: 100 + 75 * i, y: 520 },
-      end: { x: 100 + 75 * i, y: 760 },
-      thickness: 0.5,
-      color: rgb(0.9, 0.9, 0.9),
-    });
-  }
+  drawGrid(page, { x: 100, y: 520, w: 300, h: 240, rows: 4, cols: 4 }, { thickness: 0.5, color: rgb(0.9, 0.9, 0.9) });
   // the curve: 400 pieces 0.75 pt wide, each a path of its own, every one less than 1 pt tall
   for (let i = 0; i < 400; i++) {
     const x = 100 + 0.75 * i;

@@ -3,26 +3,13 @@
 // rule does not show on paper, so it makes no table; a table ruled in black is still one.
 import { StandardFonts, rgb } from 'pdf-lib';
 import { layoutPage } from './layout';
-import { extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
+import { drawGrid, extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
 
 test('a grey panel with a white grid is no table; a black-ruled table with text is one', async () => {
   const { doc, font, page } = await madePage(StandardFonts.Helvetica, [595, 842]);
   // the panel: a grey tint, a white grid over it, axis labels outside it
   page.drawRectangle({ x: 100, y: 500, width: 300, height: 240, color: rgb(0.92, 0.92, 0.92) });
-  for (let i = 0; i <= 4; i++) {
-    page.drawLine({
-      start: { x: 100, y: 500 + 60 * i },
-      end: { x: 400, y: 500 + 60 * i },
-      thickness: 1,
-      color: rgb(1, 1, 1),
-    });
-    page.drawLine({
-      start: { x: 100 + 75 * i, y: 500 },
-      end: { x: 100 + 75 * i, y: 740 },
-      thickness: 1,
-      color: rgb(1, 1, 1),
-    });
-  }
+  drawGrid(page, { x: 100, y: 500, w: 300, h: 240, rows: 4, cols: 4 }, { thickness: 1, color: rgb(1, 1, 1) });
   page.drawText('Ambient', { x: 230, y: 485, size: 9, font });
   page.drawText('A point inside the panel', { x: 110, y: 600, size: 9, font });
   // a table below, ruled in black, its cells holding text
