@@ -14,6 +14,13 @@ describe('PDF to Word text hygiene', () => {
     expect(wordFont('ArialMT')).toBe('Arial');
     expect(wordFont('Times-Roman')).toBe('Times New Roman');
     expect(wordFont('TimesNewRomanPS-BoldItalicMT')).toBe('Times New Roman');
+    // the free clones of the PostScript faces, as TeX and Ghostscript name them
+    expect(wordFont('SFJRAW+NimbusRomNo9L-Regu')).toBe('Times New Roman');
+    expect(wordFont('NimbusSanL-Bold')).toBe('Arial');
+    expect(wordFont('NimbusMonL-Regu')).toBe('Courier New');
+    expect(wordFont('TeXGyrePagella-Regular')).toBe('Palatino Linotype');
+    expect(wordFont('URWPalladioL-Roma')).toBe('Palatino Linotype');
+    expect(wordFont('CenturySchL-Roma')).toBe('Century');
     expect(wordFont('Courier')).toBe('Courier New');
     expect(wordFont('GHIJKL+Calibri-Bold')).toBe('Calibri');
     expect(wordFont('Georgia-Italic', 'serif')).toBe('Georgia');

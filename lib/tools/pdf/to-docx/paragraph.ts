@@ -65,6 +65,18 @@ const COMMON_FONTS = new Set([
   'Noto Serif',
 ]);
 
+/** The free clones of the PostScript faces, under their own names in TeX's and Ghostscript's PDFs
+ * (NimbusRomNo9L is Times: it came out as Arial, wider, and the page's lines wrapped). */
+const PS_CLONES: [RegExp, string][] = [
+  [/^(nimbusrom|texgyretermes|freeserif)/i, 'Times New Roman'],
+  [/^(nimbussan|texgyreheros|freesans)/i, 'Arial'],
+  [/^(nimbusmon|texgyrecursor|freemono)/i, 'Courier New'],
+  [/^(urwpalladio|texgyrepagella|palatino|p052)/i, 'Palatino Linotype'],
+  [/^(urwbookman|texgyrebonum|bookman)/i, 'Bookman Old Style'],
+  [/^(centurysch|texgyreschola|newcenturyschlbk|c059)/i, 'Century'],
+  [/^(urwgothic|texgyreadventor|avantgarde)/i, 'Century Gothic'],
+];
+
 /**
  * PDF font names → a family Word and LibreOffice can show: the standard 14 and common Office fonts by name;
  * anything else (embedded book or brand fonts nobody has) by its kind, so an unknown serif face does not
@@ -85,6 +97,7 @@ export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-se
   if (/^(cm(ss|tt)|lmsans|lmmono|sf(ss|tt))/i.test(n)) return /tt|mono/i.test(n.slice(0, 6)) ? 'Courier New' : 'Arial';
   if (/^(cm(r|bx|ti|sl|csc|u|b|mi|fib|dunh)\d|lmroman|sf(rm|bx|ti|sl)\d|ec(rm|bx|ti|sl)\d)/i.test(n))
     return 'Times New Roman';
+  for (const [clone, family] of PS_CLONES) if (clone.test(n)) return family;
   const spaced = n.replace(/([a-z])([A-Z])/g, '$1 $2').trim();
   for (const f of COMMON_FONTS) if (f.replace(/\s/g, '').toLowerCase() === n.replace(/\s/g, '').toLowerCase()) return f;
   if (generic === 'serif') return 'Times New Roman';
