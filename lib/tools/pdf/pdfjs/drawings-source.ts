@@ -16,7 +16,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     const x = Math.max(0, b.x), y = Math.max(0, b.y);
     return { ...b, x, y, w: Math.min(size.width, b.x + b.w) - x, h: Math.min(size.height, b.y + b.h) - y };
   };
-  let boxes = drawn.map(onPage).filter((b) => b.w >= 0 && b.h >= 0 && b.w * b.h < 0.5 * pageArea && (b.w > 0.5 || b.h > 0.5) && b.w < 0.95 * size.width && b.h < 0.95 * size.height)
+  let boxes = chainPieces(drawn.map(onPage)).filter((b) => b.w >= 0 && b.h >= 0 && b.w * b.h < 0.5 * pageArea && (b.w > 0.5 || b.h > 0.5) && b.w < 0.95 * size.width && b.h < 0.95 * size.height)
     .map((b) => ({ x: b.x, y: b.y, w: b.w, h: b.h, complex: b.complex ? 1 : 0, n: 1 }));
   // Music notation is glyphs of a music font on staves of straight lines: the glyphs make it a drawing
   // (rendered with them), not a ruled table of letters.
@@ -27,9 +27,10 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   const cross = (a, o) => a.x + 1 < o.x + o.w && o.x + 1 < a.x + a.w && a.y + 1 < o.y + o.h && o.y + 1 < a.y + a.h;
   for (const o of pics) if (pics.some((q) => q !== o && cross(o, q))) boxes.push({ x: o.x, y: o.y, w: o.w, h: o.h, complex: 1, n: 1 });
   for (const f of chartBars(fills, runs, pageArea)) boxes.push({ x: f.x, y: f.y, w: f.w, h: f.h, complex: 1, n: 1 });
-  if (!boxes.some((b) => b.complex) || boxes.length > 4000) return;
+  if (!boxes.some((b) => b.complex)) return;
   const near = (a, b) => a.x - DRAWING_GAP <= b.x + b.w && b.x - DRAWING_GAP <= a.x + a.w && a.y - DRAWING_GAP <= b.y + b.h && b.y - DRAWING_GAP <= a.y + a.h;
-  // Greedy merging until stable (bounded passes).
+  boxes = joinTouching(boxes, near);
+  // Then the groups' boxes merge until stable (bounded passes).
   for (let pass = 0; pass < 8; pass++) {
     const out = [];
     let merged = false;
@@ -48,8 +49,9 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && b.w * b.h < 0.6 * pageArea)
     .filter((b) => fewWords(b, runs.filter((r) => inside(r, b) && !MUSIC_FONT.test(r.font))))
     .slice(0, 24);
+  const plots = !runs.some((r) => r.str.trim().split(/\s+/).length >= 6);
   for (const b0 of regions) {
-    absorbLabels(b0, runs, inside);
+    absorbLabels(b0, runs, inside, plots);
     const pad = 2;
     const b = { x: Math.max(0, b0.x - pad), y: Math.max(0, b0.y - pad), w: 0, h: 0 };
     b.w = Math.min(size.width, b0.x + b0.w + pad) - b.x;
@@ -60,11 +62,17 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     // In a score, the notation's glyphs stay in the picture and its words (tempo marks, lyrics, bar
     // numbers: another font) go over it as text, like any drawing's labels.
     const music = own.some((q) => MUSIC_FONT.test(q.font));
-    const labels = music ? own.filter((q) => !MUSIC_FONT.test(q.font)) : own;
-    const overlay = labels.length > 0 && !own.some((q) => q.rotated || q.invisible);
+    // Upright labels go over it as text; a quarter-turned one (a plot's vertical axis name) stays a page
+    // run, set in a turned text box as any such text; labels at other angles stay in the picture.
+    // Beside a column of text the drawing goes into a layout table's cell, where frames do not hold (its
+    // labels would be lines after the picture): there a drawing with any turned label keeps all its text.
+    const labels = (music ? own.filter((q) => !MUSIC_FONT.test(q.font)) : own).filter((q) => !q.rotated);
+    const column = besideText(b, runs, inside);
+    const turnedLabels = column ? [] : own.filter((q) => q.turn && !MUSIC_FONT.test(q.font));
+    const overlay = (column ? labels.length > 0 && !own.some((q) => q.rotated) : labels.length + turnedLabels.length > 0) && !own.some((q) => q.invisible);
     const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', overlay ? await textOps(page, music ? MUSIC_FONT : null) : null);
     if (!r || r.blank) continue;
-    for (let i = runs.length - 1; i >= 0; i--) if (inside(runs[i], b)) runs.splice(i, 1);
+    for (let i = runs.length - 1; i >= 0; i--) if (inside(runs[i], b) && !(overlay && turnedLabels.includes(runs[i]))) runs.splice(i, 1);
     const within = (o) => o.x >= b.x - 1 && o.y >= b.y - 1 && o.x + o.w <= b.x + b.w + 1 && o.y + o.h <= b.y + b.h + 1;
     for (let i = images.length - 1; i >= 0; i--) if (within(images[i])) images.splice(i, 1);
     for (let i = fills.length - 1; i >= 0; i--) if (within(fills[i])) fills.splice(i, 1);
@@ -74,6 +82,65 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     }
     images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi }, labels: overlay ? labels : undefined });
   }
+}
+
+// Boxes that touch are joined first through a grid of cells, as groups (a filled contour plot is thousands
+// of small boxes: pairwise passes over them would cost their number squared).
+const CELL = 32;
+function joinTouching(boxes, near) {
+  const parent = boxes.map((_, i) => i);
+  const find = (i) => { while (parent[i] !== i) i = parent[i] = parent[parent[i]]; return i; };
+  const grid = new Map();
+  boxes.forEach((b, i) => {
+    const x0 = Math.floor((b.x - DRAWING_GAP) / CELL), x1 = Math.floor((b.x + b.w + DRAWING_GAP) / CELL);
+    const y0 = Math.floor((b.y - DRAWING_GAP) / CELL), y1 = Math.floor((b.y + b.h + DRAWING_GAP) / CELL);
+    for (let cx = x0; cx <= x1; cx++) for (let cy = y0; cy <= y1; cy++) {
+      const key = cx + ',' + cy;
+      const cell = grid.get(key);
+      if (!cell) { grid.set(key, [i]); continue; }
+      for (const j of cell) if (find(j) !== find(i) && near(boxes[j], b)) parent[find(i)] = find(j);
+      cell.push(i);
+    }
+  });
+  const groups = new Map();
+  boxes.forEach((b, i) => {
+    const g = groups.get(find(i));
+    if (!g) { groups.set(find(i), { ...b }); return; }
+    const x = Math.min(g.x, b.x), y = Math.min(g.y, b.y);
+    g.w = Math.max(g.x + g.w, b.x + b.w) - x; g.h = Math.max(g.y + g.h, b.y + b.h) - y;
+    g.x = x; g.y = y; g.complex += b.complex; g.n += b.n;
+  });
+  return [...groups.values()];
+}
+
+// A curve plotted as hundreds of tiny straight pieces, each a path of its own (R's ggplot draws a
+// colour-graded line so), has many pieces under 0.5 pt both ways, dropped as specks, and on a steep or
+// flat stretch none that slopes. Pieces up to 3 pt drawn one after another that touch make one box, a
+// curve (complex) where it spans more than 1 pt both ways; dots of a dotted rule do not touch.
+const PIECE = 3;
+const SPECK = 0.5;
+function chainPieces(list) {
+  const out = [];
+  let run = null, last = null, members = [];
+  const end = () => {
+    if (members.length >= 3) out.push({ ...run, complex: run.complex || (run.w > 1 && run.h > 1) });
+    else out.push(...members);
+    run = null; members = [];
+  };
+  for (const b of list) {
+    if (Math.max(b.w, b.h) > PIECE) { end(); out.push(b); continue; }
+    if (run && b.x <= last.x + last.w + SPECK && last.x <= b.x + b.w + SPECK && b.y <= last.y + last.h + SPECK && last.y <= b.y + b.h + SPECK) {
+      const x = Math.min(run.x, b.x), y = Math.min(run.y, b.y);
+      run.w = Math.max(run.x + run.w, b.x + b.w) - x; run.h = Math.max(run.y + run.h, b.y + b.h) - y;
+      run.x = x; run.y = y; run.complex = run.complex || b.complex;
+      members.push(b); last = b;
+      continue;
+    }
+    end();
+    run = { ...b }; members = [b]; last = b;
+  }
+  end();
+  return out;
 }
 
 // Bar and column charts are filled rectangles, straight and axis-aligned as a table's shading is, so they
@@ -121,23 +188,40 @@ function fewWords(b, own) {
   return rows.every((q) => q.right - q.x <= 0.5 * b.w);
 }
 
+// A line of text (three words or more) left or right of the box, within its height.
+function besideText(b, runs, inside) {
+  return runs.some((q) => !inside(q, b) && !q.rotated && q.y > b.y && q.y - q.size * 0.8 < b.y + b.h &&
+    (q.x >= b.x + b.w || q.x + q.w <= b.x) && q.str.trim().split(/\s+/).length >= 3);
+}
+
 // A diagram's labels often sit just outside its paths (the names of a curve's end points, an axis name):
 // left out, they made columns beside the picture, and in a table cell the labels over it cannot be placed.
 // A short run within 1.5 em of the box whose whole line is within that reach (not the start of a text
-// line beside the figure) belongs to the drawing.
+// line beside the figure) belongs to the drawing. On a page of plots (no run of six words or more: R's and
+// other chart exports) they are taken more widely: a run of one word whose near edge is within that reach
+// (a panel's tick values, axis name, its legend's values), its line being the runs within 2 em of it
+// (another panel's labels on the same baseline further along are not).
 const LABEL_CHARS = 4;
-function absorbLabels(b, runs, inside) {
+const LABEL_WORD = 16;
+function absorbLabels(b, runs, inside, plots) {
   const box = (r) => ({ x: r.x, y: r.y - r.size * 0.8, w: Math.max(r.w, 0.5), h: r.size });
   const within = (o, z) => o.x >= z.x && o.y >= z.y && o.x + o.w <= z.x + z.w && o.y + o.h <= z.y + z.h;
+  const meets = (o, z) => o.x <= z.x + z.w && z.x <= o.x + o.w && o.y <= z.y + z.h && z.y <= o.y + o.h;
+  const near = plots ? meets : within;
+  const short = (r) => {
+    const t = r.str.trim();
+    return t.replace(/\s/g, '').length <= LABEL_CHARS || (plots && t.length <= LABEL_WORD && !/\s/.test(t));
+  };
   for (let pass = 0; pass < 3; pass++) {
     let grown = false;
     for (const r of runs) {
-      if (inside(r, b) || r.rotated || r.invisible || r.str.replace(/\s/g, '').length > LABEL_CHARS) continue;
+      if (inside(r, b) || r.rotated || r.invisible || !short(r)) continue;
       const em = Math.max(4, r.size) * 1.5;
       const reach = { x: b.x - em, y: b.y - em, w: b.w + 2 * em, h: b.h + 2 * em };
-      if (!within(box(r), reach)) continue;
-      const line = runs.filter((q) => q !== r && Math.abs(q.y - r.y) < r.size * 0.6 && !inside(q, b));
-      if (line.some((q) => !within(box(q), reach) || q.str.replace(/\s/g, '').length > LABEL_CHARS)) continue;
+      if (!near(box(r), reach)) continue;
+      const line = runs.filter((q) => q !== r && Math.abs(q.y - r.y) < r.size * 0.6 && !inside(q, b) &&
+        (!plots || (q.x < r.x + r.w + 2 * em && r.x < q.x + q.w + 2 * em)));
+      if (line.some((q) => !near(box(q), reach) || !short(q))) continue;
       const q = box(r);
       const x = Math.min(b.x, q.x), y = Math.min(b.y, q.y);
       b.w = Math.max(b.x + b.w, q.x + q.w) - x; b.h = Math.max(b.y + b.h, q.y + q.h) - y;
@@ -150,22 +234,41 @@ function absorbLabels(b, runs, inside) {
 
 // Indices of the text-showing operators in the operator list a render uses (same intent and annotation
 // mode, so the indices match): rendering with them filtered out draws a region without its text. Text in
-// a font named by keep (a score's notation) stays.
+// a font named by keep (a score's notation) stays, and so does text at an angle other than a quarter turn
+// (as the page shows it: text, graphics and view matrices), which is not laid out over the picture.
 const TEXT_OPS = ['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText'];
 async function textOps(page, keep = null) {
-  const { OPS } = await import(lib); // the module already loaded (workerData.lib)
+  const { OPS, Util } = await import(lib); // the module already loaded (workerData.lib)
   const text = new Set(TEXT_OPS.map((n) => OPS[n]));
   const list = await page.getOperatorList({ intent: 'display', annotationMode: 0 });
+  const view = page.getViewport({ scale: 1 }).transform;
   const skip = new Set();
   let kept = false;
+  let ctm = [1, 0, 0, 1, 0, 0], tm = ctm;
+  const stack = [];
   list.fnArray.forEach((fn, i) => {
+    const args = list.argsArray[i];
+    if (fn === OPS.save || fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      if (fn === OPS.paintFormXObjectBegin && args && args[0]) ctm = Util.transform(ctm, args[0]);
+    } else if (fn === OPS.restore || fn === OPS.paintFormXObjectEnd) ctm = stack.pop() || ctm;
+    else if (fn === OPS.transform) ctm = Util.transform(ctm, args);
+    else if (fn === OPS.beginText) tm = [1, 0, 0, 1, 0, 0];
+    else if (fn === OPS.setTextMatrix && args && args[0]) tm = Array.from({ length: 6 }, (_, k) => args[0][k]);
     if (keep && fn === OPS.setFont) {
       let name = '';
-      try { name = (page.commonObjs.get(list.argsArray[i][0]) || {}).name || ''; } catch {}
+      try { name = (page.commonObjs.get(args[0]) || {}).name || ''; } catch {}
       kept = keep.test(name);
     }
-    if (text.has(fn) && !kept) skip.add(i);
+    if (text.has(fn) && !kept && !slanted(Util.transform(view, Util.transform(ctm, tm)))) skip.add(i);
   });
   return skip;
 }
+// Rotated but not by a quarter turn, as extract-source marks its runs (rotated, no turn).
+const slanted = (m) => {
+  const s = Math.hypot(m[2], m[3]) || Math.hypot(m[0], m[1]) || 1;
+  const rotated = Math.abs(m[1]) > 0.01 * s || Math.abs(m[2]) > 0.01 * s || m[0] < 0;
+  const quarter = Math.abs(m[0]) < 0.05 * s && Math.abs(m[3]) < 0.05 * s && m[1] * m[2] > 0;
+  return rotated && !quarter;
+};
 `;

@@ -180,7 +180,9 @@ async function extractPage(pdfjs, doc, p, task) {
           minY = Math.min(minY, pt[1]); maxY = Math.max(maxY, pt[1]);
         }
         if (!isFill && !isStroke && Number.isFinite(minX)) lastClip = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
-        if ((isFill || isStroke) && Number.isFinite(minX) && drawn.length < 20000) {
+        // White paint only (a plot panel's background) shows nothing and would join every drawing into one
+        const white = (!isFill || fill === '#ffffff') && (!isStroke || stroke === '#ffffff');
+        if ((isFill || isStroke) && !white && Number.isFinite(minX) && drawn.length < 20000) {
           drawn.push({ x: minX, y: minY, w: maxX - minX, h: maxY - minY, complex: curves || diagonal });
         }
         const mark = Number.isFinite(minX) && listMark(minX, minY, maxX - minX, maxY - minY, curves, isFill, isStroke);
