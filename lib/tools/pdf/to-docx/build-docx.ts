@@ -342,7 +342,11 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
     deficit: 0,
   };
   for (const slab of slabs) await emitNode(slab, page, out, area, margin.left, maxW);
-  if (out.deficit > 0.15 * page.height) {
+  // A slide (a landscape page: positioned boxes filling it, no room below) overruns from a smaller push:
+  // a box pushed down a line by the one above (a title beside its logo, a panel's text past its box)
+  // took the slide's last lines onto another Word page.
+  const slide = page.width >= 1.25 * page.height;
+  if (out.deficit > (slide ? 0.04 : 0.15) * page.height) {
     // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,
     // pieces placed with tab stops, so the page keeps its height. Its images include the icons.
     const bg = [...(await floatingPictures(shown, [], shading)), ...boxes];
