@@ -173,19 +173,13 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
       const frame = pageFrame(left, Math.max(0, l.baseline - 0.8 * L), Math.max(maxW, page.width - left - 2));
       out.children.push(await paragraph(p, page.links, left, 0, false, 10, frame));
     } else {
+      // Every picture floats at its place like the bands (its labels framed over it): in the flow a
+      // picture took its height below the one before it (a slide's screenshots, a grid of charts) and the
+      // page ran onto others, and a picture cannot wrap as a line can.
       const img = page.images[it.img];
-      if (img.y < out.cursor - 2) {
-        // A picture overlapping the one before (a slide's screenshots and their shadows) floats at its
-        // place like the bands: in the flow it was stacked below, and the slide ran onto other pages.
-        const enc = await encodedImage(img);
-        if (enc) out.children.push(pointParagraph([pictureBehindText(enc.type, enc.data, img)]));
-        out.children.push(...buildLines(img.labels ?? []).map(lineInFrame));
-        continue;
-      }
-      if (img.encoded && img.labels?.length)
-        out.children.push(...drawingWithLabels({ ...img, encoded: img.encoded }, img.y - out.cursor));
-      else out.children.push(await imageParagraph(img, img, maxW, left, img.y - out.cursor));
-      out.cursor = Math.max(out.cursor, img.y) + img.h;
+      const enc = await encodedImage(img);
+      if (enc) out.children.push(pointParagraph([pictureBehindText(enc.type, enc.data, img)]));
+      out.children.push(...buildLines(img.labels ?? []).map(lineInFrame));
     }
   }
   // the frames' anchor in the flow
@@ -348,7 +342,11 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
     deficit: 0,
   };
   for (const slab of slabs) await emitNode(slab, page, out, area, margin.left, maxW);
-  if (out.deficit > 0.15 * page.height) {
+  // A slide (a landscape page: positioned boxes filling it, no room below) overruns from a smaller push:
+  // a box pushed down a line by the one above (a title beside its logo, a panel's text past its box)
+  // took the slide's last lines onto another Word page.
+  const slide = page.width >= 1.25 * page.height;
+  if (out.deficit > (slide ? 0.04 : 0.15) * page.height) {
     // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,
     // pieces placed with tab stops, so the page keeps its height. Its images include the icons.
     const bg = [...(await floatingPictures(shown, [], shading)), ...boxes];

@@ -84,6 +84,9 @@ export async function imageParagraph(
   });
 }
 
+/** The stacking order of the largest page's pictures (a 22 in square page is 2.5e6 pt²) stays above 0. */
+const Z_TOP = 100_000_000;
+
 /** A picture floating behind the text at its place on the page (points from the page's top left corner). */
 export function pictureBehindText(type: 'png' | 'jpg', data: Buffer, box: Box): ImageRun {
   return new ImageRun({
@@ -95,6 +98,9 @@ export function pictureBehindText(type: 'png' | 'jpg', data: Buffer, box: Box): 
       verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: Math.round(box.y * EMU) },
       behindDocument: true,
       allowOverlap: true,
+      // The smaller picture in front: without it the order is the picture's height (the docx package's
+      // default), so the fill behind a dark slide covered every photo and screenshot on it.
+      zIndex: Math.max(1, Z_TOP - Math.round(box.w * box.h)),
       wrap: { type: TextWrappingType.NONE },
     },
   });

@@ -91,6 +91,11 @@ export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-se
     )
     .replace(/(MT|PS|PSMT)$/, '');
   if (/^(helvetica|arial|sans-serif|liberationsans|nimbussans)/i.test(n)) return 'Arial';
+  // Carlito and Caladea are Calibri's and Cambria's metric twins (an office suite's PDF of a document set
+  // in them): Word shows Calibri, LibreOffice its twin, both at the PDF's widths. Arial is wider: a
+  // slide's title wrapped and pushed its slide onto another page.
+  if (/^carlito/i.test(n)) return 'Calibri';
+  if (/^caladea/i.test(n)) return 'Cambria';
   if (/^(times|serif|liberationserif|nimbusroman)/i.test(n)) return 'Times New Roman';
   if (/^(courier|monospace|liberationmono|nimbusmono)/i.test(n)) return 'Courier New';
   // TeX's Computer Modern / Latin Modern faces: pdf.js often calls them sans-serif (symbolic flags).
