@@ -25,6 +25,7 @@ import { turnedText } from './rotated-text';
 import { textBoxPictures } from './text-box-fills';
 import { withBullets } from './web-lists';
 import { shadingBehind } from './shaded-boxes';
+import { lonePictures } from './lone-rules';
 import { encodedImage, imageParagraph, luminance, pageBackground, pictureBehindText, solidPng } from './images';
 import { TW } from './units';
 
@@ -339,7 +340,9 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   const tables = layout.blocks.flatMap((b) => b.items).flatMap((it) => (it.kind === 'table' ? [it.box] : []));
   // light boxes under dark text (shaded-boxes.ts), dark ones under light text (text-box-fills.ts)
   const shading = [...(await shadingBehind(page, layout)), ...(await textBoxPictures(shown, tables))];
-  const floats = [...(await floatingPictures(shown, [...layout.icons, ...layout.foot], shading)), ...boxes];
+  // and the rules and boxes that are no table's (lone-rules.ts)
+  const behind = [...shading, ...(await lonePictures(page, tables))];
+  const floats = [...(await floatingPictures(shown, [...layout.icons, ...layout.foot], behind)), ...boxes];
   // the labels of a drawing at the page's foot, framed over it as drawingWithLabels frames them
   const footLabels = layout.foot.flatMap((i) => buildLines(page.images[i].labels ?? []));
   let out: Emit = {
@@ -350,8 +353,9 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   for (const slab of slabs) await emitNode(slab, page, out, area, margin.left, maxW);
   if (out.deficit > 0.15 * page.height) {
     // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,
-    // pieces placed with tab stops, so the page keeps its height. Its images include the icons.
-    const bg = [...(await floatingPictures(shown, [], shading)), ...boxes];
+    // pieces placed with tab stops, so the page keeps its height. Its images include the icons; it makes no
+    // tables, so every rule is drawn.
+    const bg = [...(await floatingPictures(shown, [], [...shading, ...(await lonePictures(page, []))])), ...boxes];
     out = { children: [...bg], cursor: margin.top + bg.length, deficit: 0 };
     await emitBands(page, out, margin.left, maxW);
   }
