@@ -52,6 +52,7 @@ export function loneRules(page: PageData, tables: Box[]): Rule[] {
       (t) => b.x >= t.x - 2.5 && b.y >= t.y - 2.5 && b.x + b.w <= t.x + t.w + 2.5 && b.y + b.h <= t.y + t.h + 2.5,
     );
   const out: Rule[] = [];
+  const across = new Map<Rule, boolean>(); // a rule's direction: pieces join only along it
   for (const s of segs) {
     const t = Math.max(HAIRLINE, s.width ?? 1);
     const h = horizontal(s);
@@ -77,27 +78,18 @@ export function loneRules(page: PageData, tables: Box[]): Rule[] {
       continue;
     }
     // the same rule painted twice (a thin box filled and stroked), or the next piece of one line
+    const near = (u: number, v: number, d = 0.3) => Math.abs(u - v) < d;
     const same = out.find(
-      (o) =>
-        o.color === b.color &&
-        Math.abs(o.y - b.y) < 0.3 &&
-        Math.abs(o.h - b.h) < 0.3 &&
-        Math.abs(o.x - b.x) < 0.3 &&
-        Math.abs(o.w - b.w) < 0.3,
+      (o) => o.color === b.color && near(o.x, b.x) && near(o.y, b.y) && near(o.w, b.w) && near(o.h, b.h),
     );
-    const next =
-      !same &&
-      out.find(
-        (o) =>
-          o.color === b.color &&
-          (h
-            ? Math.abs(o.y - b.y) < 0.2 && Math.abs(o.h - b.h) < 0.2 && b.x <= o.x + o.w + 0.2 && b.x + b.w >= o.x - 0.2
-            : Math.abs(o.x - b.x) < 0.2 &&
-              Math.abs(o.w - b.w) < 0.2 &&
-              b.y <= o.y + o.h + 0.2 &&
-              b.y + b.h >= o.y - 0.2),
-      );
     if (same) continue;
+    const next = out.find((o) =>
+      o.color !== b.color || across.get(o) !== h
+        ? false
+        : h
+          ? near(o.y, b.y, 0.2) && near(o.h, b.h, 0.2) && b.x <= o.x + o.w + 0.2 && b.x + b.w >= o.x - 0.2
+          : near(o.x, b.x, 0.2) && near(o.w, b.w, 0.2) && b.y <= o.y + o.h + 0.2 && b.y + b.h >= o.y - 0.2,
+    );
     if (next) {
       const x = Math.min(next.x, b.x);
       const y = Math.min(next.y, b.y);
@@ -107,7 +99,10 @@ export function loneRules(page: PageData, tables: Box[]): Rule[] {
         w: Math.max(next.x + next.w, b.x + b.w) - x,
         h: Math.max(next.y + next.h, b.y + b.h) - y,
       });
-    } else out.push(b);
+    } else {
+      out.push(b);
+      across.set(b, h);
+    }
   }
   return out;
 }
