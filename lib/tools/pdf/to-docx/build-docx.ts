@@ -343,6 +343,10 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   // and the rules and boxes that are no table's (lone-rules.ts)
   const behind = [...shading, ...(await lonePictures(page, tables))];
   const floats = [...(await floatingPictures(shown, [...layout.icons, ...layout.foot], behind)), ...boxes];
+  // their anchor paragraphs are 1 pt each: the text area starts that much higher, so the text stays where it
+  // is on a page without them (a first line less than 1 pt below the margin was pushed down, and with it a
+  // two-column page's whole layout table)
+  margin.top = Math.max(0, margin.top - floats.length);
   // the labels of a drawing at the page's foot, framed over it as drawingWithLabels frames them
   const footLabels = layout.foot.flatMap((i) => buildLines(page.images[i].labels ?? []));
   let out: Emit = {

@@ -82,3 +82,21 @@ test('a dense form laid out as framed bands (no Word tables) draws its ruled gri
   // the grid's 4 + 4 lines
   expect(xml.match(/<wp:anchor [^>]*behindDoc="1"/g)?.length).toBe(8);
 });
+
+test('the rules take no room: the text area starts 1 pt higher for their 1 pt anchor paragraph', async () => {
+  const made = async (rule: boolean) => {
+    const { doc, font, page } = await madePage(StandardFonts.Helvetica);
+    page.drawText('The first line of the page', { x: 72, y: 750, size: 11, font });
+    page.drawText('and the second one under it.', { x: 72, y: 736, size: 11, font });
+    if (rule) page.drawLine({ start: { x: 72, y: 100 }, end: { x: 540, y: 100 }, thickness: 0.5 });
+    return sectionsXml(await pageSections(await extractFirstPage(await doc.save()), true));
+  };
+  const top = (xml: string) => Number(/<w:pgMar w:top="(\d+)"/.exec(xml)?.[1]);
+  // the spacing before the first line of text
+  const before = (xml: string) =>
+    Number(/w:before="(\d+)"[^]*?The first line/.exec(xml.split('</w:drawing>').pop()!)?.[1]);
+  const [plain, ruled] = [await made(false), await made(true)];
+  expect(ruled).toContain('behindDoc="1"');
+  expect(top(ruled)).toBe(top(plain) - 20);
+  expect(before(ruled)).toBe(before(plain));
+});
