@@ -72,7 +72,7 @@ async function extractPage(pdfjs, doc, p, task) {
   let ctm = [1, 0, 0, 1, 0, 0];
   let fill = '#000000';
   let stroke = '#000000';
-  let mode = 0;
+  let mode = 0, lw = 1; // lw: line width in user space, a stroked rule's thickness (to-docx/lone-rules.ts)
   const stack = [];
   const groups = []; // open transparency groups: true for a soft-masked one
   const fnArray = ops.fnArray;
@@ -98,26 +98,27 @@ async function extractPage(pdfjs, doc, p, task) {
     }
     if (hiddenDepth > 0 && PAINTS_HIDDEN.has(fn)) continue;
     switch (fn) {
-      case OPS.save: stack.push([ctm, fill, stroke, mode]); break;
-      case OPS.restore: if (stack.length) [ctm, fill, stroke, mode] = stack.pop(); break;
+      case OPS.save: stack.push([ctm, fill, stroke, mode, lw]); break;
+      case OPS.restore: if (stack.length) [ctm, fill, stroke, mode, lw] = stack.pop(); break;
       case OPS.transform: ctm = Util.transform(ctm, args); break;
       case OPS.paintFormXObjectBegin:
-        stack.push([ctm, fill, stroke, mode]);
+        stack.push([ctm, fill, stroke, mode, lw]);
         if (args[0]) ctm = Util.transform(ctm, args[0]);
         break;
       // A gradient fills its clip: the last path that was only a clip gives its box.
       case OPS.shadingFill: if (lastClip) drawn.push({ ...lastClip, complex: true }); break;
-      case OPS.paintFormXObjectEnd: if (stack.length) [ctm, fill, stroke, mode] = stack.pop(); break;
+      case OPS.paintFormXObjectEnd: if (stack.length) [ctm, fill, stroke, mode, lw] = stack.pop(); break;
       // A form field's appearance is drawn in its own space: its transform and matrix from the page's
       // (otherwise its boxes landed at the page's corner).
       case OPS.beginAnnotation:
-        stack.push([ctm, fill, stroke, mode]);
+        stack.push([ctm, fill, stroke, mode, lw]);
         ctm = Util.transform(Util.transform([1, 0, 0, 1, 0, 0], args[2] || [1, 0, 0, 1, 0, 0]), args[3] || [1, 0, 0, 1, 0, 0]);
         break;
-      case OPS.endAnnotation: if (stack.length) [ctm, fill, stroke, mode] = stack.pop(); break;
+      case OPS.endAnnotation: if (stack.length) [ctm, fill, stroke, mode, lw] = stack.pop(); break;
       case OPS.setFillRGBColor: fill = typeof args[0] === 'string' ? args[0] : fill; break;
       case OPS.setStrokeRGBColor: stroke = typeof args[0] === 'string' ? args[0] : stroke; break;
       case OPS.setTextRenderingMode: mode = args[0]; break;
+      case OPS.setLineWidth: lw = typeof args[0] === 'number' ? args[0] : lw; break;
       // An image inside a soft mask's group is the mask's content, never shown itself: what shows is what is
       // painted through the mask (Chrome draws a box shadow as a grey fill through a blurred mask image, whose
       // own pixels came out a black block). It counts as a drawing's box: rendered from the page, mask
@@ -154,6 +155,7 @@ async function extractPage(pdfjs, doc, p, task) {
           op === OPS.closeFillStroke || op === OPS.closeEOFillStroke;
         const isFill = op === OPS.fill || op === OPS.eoFill || op === OPS.fillStroke || op === OPS.eoFillStroke ||
           op === OPS.closeFillStroke || op === OPS.closeEOFillStroke;
+        const width /* on the page; 0 is the thinnest line a device draws */ = lw * Math.sqrt(Math.abs((ctm[0] * ctm[3] - ctm[1] * ctm[2]) * (V[0] * V[3] - V[1] * V[2])));
         let cx = 0, cy = 0, sx = 0, sy = 0;
         let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, curves = false, n = 0, diagonal = false;
         const add = (x1, y1, x2, y2) => {
@@ -164,7 +166,7 @@ async function extractPage(pdfjs, doc, p, task) {
           const dx = Math.abs(a[0] - b[0]), dy = Math.abs(a[1] - b[1]);
           if ((dx > 1 && dy > 1) || (Math.min(dx, dy) > 0.1 && Math.min(dx, dy) > 0.1 * Math.max(dx, dy))) diagonal = true;
           if (isStroke && (Math.abs(a[0] - b[0]) < 1 || Math.abs(a[1] - b[1]) < 1) && Math.hypot(a[0] - b[0], a[1] - b[1]) > 3) {
-            segments.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], color: stroke });
+            segments.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], color: stroke, width });
           }
         };
         for (let k = 0; k < buf.length && n < 20000; n++) {
@@ -190,8 +192,8 @@ async function extractPage(pdfjs, doc, p, task) {
         if (isFill && !curves && Number.isFinite(minX)) {
           const w = maxX - minX;
           const h = maxY - minY;
-          if (h < 2.5 && w > 3) segments.push({ x1: minX, y1: (minY + maxY) / 2, x2: maxX, y2: (minY + maxY) / 2, color: fill });
-          else if (w < 2.5 && h > 3) segments.push({ x1: (minX + maxX) / 2, y1: minY, x2: (minX + maxX) / 2, y2: maxY, color: fill });
+          if (h < 2.5 && w > 3) segments.push({ x1: minX, y1: (minY + maxY) / 2, x2: maxX, y2: (minY + maxY) / 2, color: fill, width: h });
+          else if (w < 2.5 && h > 3) segments.push({ x1: (minX + maxX) / 2, y1: minY, x2: (minX + maxX) / 2, y2: maxY, color: fill, width: w });
           else if (w > 3 && h > 3 && fill !== '#ffffff') fills.push({ x: minX, y: minY, w, h, color: fill });
         }
         break;

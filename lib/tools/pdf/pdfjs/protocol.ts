@@ -59,6 +59,9 @@ export interface TextRun {
   invisible: boolean;
   /** Set by the layout: a raised or lowered small run next to a line (footnote marks, exponents). */
   script?: 'super' | 'sub';
+  /** Set when a rule under it or through it was drawn (to-docx/lone-rules.ts). */
+  underline?: boolean;
+  strike?: boolean;
 }
 
 export interface Box {
@@ -100,6 +103,8 @@ export interface Segment {
   y2: number;
   /** '#rrggbb' as painted: a white rule does not show, and makes no table (tables.ts). */
   color?: string;
+  /** Thickness in points (a stroke's line width, a thin filled box's height or width): drawn at it. */
+  width?: number;
 }
 
 export interface ListMark extends Box {

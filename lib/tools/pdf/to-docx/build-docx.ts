@@ -25,6 +25,7 @@ import { turnedText } from './rotated-text';
 import { textBoxPictures } from './text-box-fills';
 import { withBullets } from './web-lists';
 import { shadingBehind } from './shaded-boxes';
+import { lonePictures } from './lone-rules';
 import { encodedImage, imageParagraph, luminance, pageBackground, pictureBehindText, solidPng } from './images';
 import { TW } from './units';
 
@@ -333,7 +334,13 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   const tables = layout.blocks.flatMap((b) => b.items).flatMap((it) => (it.kind === 'table' ? [it.box] : []));
   // light boxes under dark text (shaded-boxes.ts), dark ones under light text (text-box-fills.ts)
   const shading = [...(await shadingBehind(page, layout)), ...(await textBoxPictures(shown, tables))];
-  const floats = [...(await floatingPictures(shown, [...layout.icons, ...layout.foot], shading)), ...boxes];
+  // and the rules and boxes that are no table's (lone-rules.ts)
+  const behind = [...shading, ...(await lonePictures(page, tables))];
+  const floats = [...(await floatingPictures(shown, [...layout.icons, ...layout.foot], behind)), ...boxes];
+  // their anchor paragraphs are 1 pt each: the text area starts that much higher, so the text stays where it
+  // is on a page without them (a first line less than 1 pt below the margin was pushed down, and with it a
+  // two-column page's whole layout table)
+  margin.top = Math.max(0, margin.top - floats.length);
   // the labels of a drawing at the page's foot, framed over it as drawingWithLabels frames them
   const footLabels = layout.foot.flatMap((i) => buildLines(page.images[i].labels ?? []));
   let out: Emit = {
@@ -348,8 +355,9 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   const slide = page.width >= 1.25 * page.height;
   if (out.deficit > (slide ? 0.04 : 0.15) * page.height) {
     // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,
-    // pieces placed with tab stops, so the page keeps its height. Its images include the icons.
-    const bg = [...(await floatingPictures(shown, [], shading)), ...boxes];
+    // pieces placed with tab stops, so the page keeps its height. Its images include the icons; it makes no
+    // tables, so every rule is drawn.
+    const bg = [...(await floatingPictures(shown, [], [...shading, ...(await lonePictures(page, []))])), ...boxes];
     out = { children: [...bg], cursor: margin.top + bg.length, deficit: 0 };
     await emitBands(page, out, margin.left, maxW);
   }

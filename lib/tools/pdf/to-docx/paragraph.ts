@@ -138,7 +138,8 @@ function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: b
 }
 
 function styleKey(r: TextRun): string {
-  return [wordFont(r.font, r.generic), Math.round(r.size * 2), r.bold, r.italic, r.color, r.script ?? ''].join('|');
+  const style = [wordFont(r.font, r.generic), Math.round(r.size * 2), r.bold, r.italic, r.color, r.script ?? ''];
+  return [...style, !!r.underline, !!r.strike].join('|');
 }
 
 function linkFor(r: TextRun, links: PageLink[]): string | undefined {
@@ -179,6 +180,8 @@ function makeRun(r: TextRun, text: string, tab = false, spacing = 0, rtl = false
     size: Math.max(2, Math.round((r.script ? r.size / 0.65 : r.size) * 2)),
     bold: r.bold || undefined,
     italics: r.italic || undefined,
+    underline: r.underline ? {} : undefined,
+    strike: r.strike || undefined,
     color: r.color && r.color !== '#000000' ? r.color.slice(1) : undefined,
   });
 }

@@ -57,9 +57,11 @@ function distinct(vals: number[]): number[] {
   return out;
 }
 
+/** A white rule does not show on the page: on a tint it is a plot's grid (R's grey panel), not a table's. */
+export const shows = (s: Segment): boolean => !s.color || !/^#f[a-f0-9]f[a-f0-9]f[a-f0-9]$/i.test(s.color);
+
 export function findTables(all: Segment[]): Table[] {
-  // a white rule does not show on the page: on a tint it is a plot's grid (R's grey panel), not a table's
-  const segments = all.filter((s) => !s.color || !/^#f[a-f0-9]f[a-f0-9]f[a-f0-9]$/i.test(s.color));
+  const segments = all.filter(shows);
   if (segments.length < 4 || segments.length > 20000) return [];
   const hs = mergeH(
     segments
