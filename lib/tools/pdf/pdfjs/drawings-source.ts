@@ -49,7 +49,9 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && b.w * b.h < 0.6 * pageArea)
     .filter((b) => fewWords(b, runs.filter((r) => inside(r, b) && !MUSIC_FONT.test(r.font))))
     .slice(0, 24);
-  const plots = !runs.some((r) => r.str.trim().split(/\s+/).length >= 6);
+  // (not on a slide, whose charts side by side go into a layout table's cells, where frames over them do
+  // not hold and more labels would be more lines after the picture)
+  const plots = size.width < 1.25 * size.height && !runs.some((r) => r.str.trim().split(/\s+/).length >= 6);
   for (const b0 of regions) {
     absorbLabels(b0, runs, inside, plots);
     const pad = 2;
@@ -67,7 +69,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     // Beside a column of text the drawing goes into a layout table's cell, where frames do not hold (its
     // labels would be lines after the picture): there a drawing with any turned label keeps all its text.
     const labels = (music ? own.filter((q) => !MUSIC_FONT.test(q.font)) : own).filter((q) => !q.rotated);
-    const column = besideText(b, runs, inside);
+    const column = !plots && besideText(b, runs, inside);
     const turnedLabels = column ? [] : own.filter((q) => q.turn && !MUSIC_FONT.test(q.font));
     const overlay = (column ? labels.length > 0 && !own.some((q) => q.rotated) : labels.length + turnedLabels.length > 0) && !own.some((q) => q.invisible);
     const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', overlay ? await textOps(page, music ? MUSIC_FONT : null) : null);
@@ -197,10 +199,10 @@ function besideText(b, runs, inside) {
 // A diagram's labels often sit just outside its paths (the names of a curve's end points, an axis name):
 // left out, they made columns beside the picture, and in a table cell the labels over it cannot be placed.
 // A short run within 1.5 em of the box whose whole line is within that reach (not the start of a text
-// line beside the figure) belongs to the drawing. On a page of plots (no run of six words or more: R's and
-// other chart exports) they are taken more widely: a run of one word whose near edge is within that reach
-// (a panel's tick values, axis name, its legend's values), its line being the runs within 2 em of it
-// (another panel's labels on the same baseline further along are not).
+// line beside the figure) belongs to the drawing. On a page of plots (no run of six words or more, not a
+// slide: R's and other chart exports) they are taken more widely: a run of one word whose near edge is
+// within that reach (a panel's tick values, axis name, its legend's values), its line being the runs
+// within 2 em of it (another panel's labels on the same baseline further along are not).
 const LABEL_CHARS = 4;
 const LABEL_WORD = 16;
 function absorbLabels(b, runs, inside, plots) {

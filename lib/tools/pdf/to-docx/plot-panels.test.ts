@@ -69,3 +69,16 @@ test('a filled contour plot of 6000 small boxes is one picture', async () => {
   expect(pictures[0].w).toBeGreaterThanOrEqual(300);
   expect(pictures[0].h).toBeGreaterThanOrEqual(300);
 });
+
+test('on a slide a chart takes its labels as before: its category names stay page text', async () => {
+  // a slide's charts sit side by side in a layout table's cells, where frames over a picture do not hold
+  const { doc, font, page } = await madePage(StandardFonts.Helvetica, [960, 540]);
+  page.drawRectangle({ x: 600, y: 200, width: 250, height: 200, color: rgb(0.92, 0.92, 0.92) });
+  page.drawSvgPath('M 0 0 C 80 -150 160 0 250 -200', { x: 600, y: 400, borderColor: rgb(0, 0, 1), borderWidth: 2 });
+  page.drawText('Kategorie', { x: 640, y: 186, size: 9, font });
+  page.drawText('0.5', { x: 588, y: 300, size: 8, font });
+  const p = await extractFirstPage(await doc.save());
+  const [chart] = p.images.filter((im) => im.encoded);
+  expect((chart.labels ?? []).map((r) => r.str)).toEqual(['0.5']);
+  expect(p.runs.map((r) => r.str)).toEqual(['Kategorie']);
+});
