@@ -13,19 +13,30 @@ const centreIn = (r: TextRun, t: Table) => {
   return cx >= t.box.x && cx <= right(t.box) && cy >= t.box.y && cy <= bottom(t.box);
 };
 
+/** Most rows of such a grid (spans on consecutive lines that touch) and most words in one of its cells. */
+const MAX_ROWS = 3;
+const MAX_WORDS = 3;
+
 /**
- * Whether the grid `t` is words of running text in bordered spans: every row is one line of text (at most
- * 1.8 of its ems tall, its words on one baseline) and the line of some row goes on outside the grid, a word
- * of it within an em of the grid's left or right side. A table's rows have room round their text, and text
- * beside a table is a column gutter away.
+ * Whether the grid `t` is words of running text in bordered spans: at most 3 rows, each one line of text
+ * (at most 1.8 of its ems tall, its words on one baseline), each cell a word or few, and the line of some
+ * row goes on outside the grid, a word of it within an em of the grid's left or right side. A table's rows
+ * have room round their text, and text beside a table is a column gutter away; a form's ruled rows of
+ * labels (f1040) hold more words in a cell or more rows.
  */
 export function inSentence(t: Table, runs: TextRun[]): boolean {
+  if (t.ys.length - 1 > MAX_ROWS) return false;
   const own = runs.filter((r) => r.str.trim() && centreIn(r, t));
   if (!own.length) return false;
+  const words = (row: TextRun[], c: number, c2: number) =>
+    row
+      .filter((r) => r.x + r.w / 2 >= t.xs[c] && r.x + r.w / 2 <= t.xs[c2])
+      .reduce((n, r) => n + r.str.split(/\s+/).filter(Boolean).length, 0);
   let goesOn = false;
   for (let i = 0; i + 1 < t.ys.length; i++) {
     const row = own.filter((r) => r.y - r.size * 0.3 >= t.ys[i] && r.y - r.size * 0.3 <= t.ys[i + 1]);
     if (!row.length) continue;
+    if (t.rows[i].some((c) => words(row, c.col, c.col + c.span) > MAX_WORDS)) return false;
     const size = Math.max(...row.map((r) => r.size));
     if (t.ys[i + 1] - t.ys[i] > 1.8 * size) return false;
     const base = row[0].y;
