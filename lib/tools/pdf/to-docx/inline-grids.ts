@@ -46,7 +46,7 @@ export function inSentence(t: Table, runs: TextRun[]): boolean {
         r.str.trim() &&
         !own.includes(r) &&
         Math.abs(r.y - base) < 0.3 * size &&
-        (Math.abs(r.x - right(t.box)) < size || Math.abs(t.box.x - right(r)) < size),
+        (Math.abs(r.x - right(t.box)) < size || Math.abs(t.box.x - (r.x + r.w)) < size),
     );
   }
   return goesOn;
