@@ -343,7 +343,7 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   // the labels of a drawing at the page's foot, framed over it as drawingWithLabels frames them
   const footLabels = layout.foot.flatMap((i) => buildLines(page.images[i].labels ?? []));
   let out: Emit = {
-    children: [...floats, ...[...layout.edgeLines, ...footLabels].map((l) => lineInFrame(l, page.width))],
+    children: [...floats, ...[...layout.edgeLines, ...footLabels].map(lineInFrame)],
     cursor: margin.top + floats.length,
     deficit: 0,
   };

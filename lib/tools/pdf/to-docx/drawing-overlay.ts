@@ -9,16 +9,14 @@ import { pictureBehindText } from './images';
 import { pageFrame, paraChildren } from './paragraph';
 import { TW } from './units';
 
-/** A line of text as a framed paragraph at its place on the page: it takes no room in the flow. Its frame
- * ends at the page's right edge (`pageWidth`): LibreOffice moves a frame that runs off the page back onto
- * it, to the page's left edge when it is wider than the page (a footer line across a page's text area). */
-export function lineInFrame(l: Line, pageWidth = Infinity): Paragraph {
+/** A line of text as a framed paragraph at its place on the page: it takes no room in the flow. */
+export function lineInFrame(l: Line): Paragraph {
   const L = l.size * 1.15;
   const p: Para = { lines: [l], align: 'left', left: l.x, firstLine: 0, top: l.y, bottom: l.y + l.h, lineGap: L };
   return new Paragraph({
     children: paraChildren(p, []),
     // room for a substitute font a little wider than the PDF's, so a label does not wrap
-    frame: pageFrame(l.x, l.baseline - 0.8 * L, Math.min(l.w * 1.3 + 4, Math.max(l.w + 2, pageWidth - l.x))),
+    frame: pageFrame(l.x, l.baseline - 0.8 * L, l.w * 1.3 + 4),
     spacing: { before: 0, after: 0, line: Math.round(L * TW), lineRule: LineRuleType.EXACT },
   });
 }
