@@ -17,16 +17,16 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     return { ...b, x, y, w: Math.min(size.width, b.x + b.w) - x, h: Math.min(size.height, b.y + b.h) - y };
   };
   let boxes = chainPieces(drawn.map(onPage)).filter((b) => b.w >= 0 && b.h >= 0 && b.w * b.h < 0.5 * pageArea && (b.w > 0.5 || b.h > 0.5) && b.w < 0.95 * size.width && b.h < 0.95 * size.height)
-    .map((b) => ({ x: b.x, y: b.y, w: b.w, h: b.h, complex: b.complex ? 1 : 0, n: 1 }));
+    .map((b) => piece(b, b.complex ? 1 : 0));
   // Music notation is glyphs of a music font on staves of straight lines: the glyphs make it a drawing
   // (rendered with them), not a ruled table of letters.
-  for (const r of runs) if (MUSIC_FONT.test(r.font)) boxes.push({ x: r.x, y: r.y - r.size * 0.8, w: Math.max(r.w, 1), h: r.size, complex: 1, n: 1 });
+  for (const r of runs) if (MUSIC_FONT.test(r.font)) boxes.push(piece({ x: r.x, y: r.y - r.size * 0.8, w: Math.max(r.w, 1), h: r.size }, 1));
   // A picture made of several overlapping images (a logo cut in pieces, a mask over a photo): placed one by
   // one in the flow they would stack down the page, so the group is rendered as one drawing.
   const pics = images.filter((o) => o.w * o.h < 0.5 * pageArea);
   const cross = (a, o) => a.x + 1 < o.x + o.w && o.x + 1 < a.x + a.w && a.y + 1 < o.y + o.h && o.y + 1 < a.y + a.h;
-  for (const o of pics) if (pics.some((q) => q !== o && cross(o, q))) boxes.push({ x: o.x, y: o.y, w: o.w, h: o.h, complex: 1, n: 1 });
-  for (const f of chartBars(fills, runs, pageArea)) boxes.push({ x: f.x, y: f.y, w: f.w, h: f.h, complex: 1, n: 1 });
+  for (const o of pics) if (pics.some((q) => q !== o && cross(o, q))) boxes.push(piece(o, 1));
+  for (const f of chartBars(fills, runs, pageArea)) boxes.push(piece(f, 1));
   if (!boxes.some((b) => b.complex)) return;
   const near = (a, b) => a.x - DRAWING_GAP <= b.x + b.w && b.x - DRAWING_GAP <= a.x + a.w && a.y - DRAWING_GAP <= b.y + b.h && b.y - DRAWING_GAP <= a.y + a.h;
   boxes = joinTouching(boxes, near);
@@ -40,17 +40,19 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
       const x = Math.min(hit.x, b.x), y = Math.min(hit.y, b.y);
       hit.w = Math.max(hit.x + hit.w, b.x + b.w) - x; hit.h = Math.max(hit.y + hit.h, b.y + b.h) - y;
       hit.x = x; hit.y = y; hit.complex += b.complex; hit.n += b.n;
+      hit.cx1 = Math.min(hit.cx1, b.cx1); hit.cx2 = Math.max(hit.cx2, b.cx2);
       merged = true;
     }
     boxes = out;
     if (!merged) break;
   }
   const inside = (r, b) => r.x + r.w / 2 >= b.x && r.x + r.w / 2 <= b.x + b.w && r.y - r.size / 3 >= b.y && r.y - r.size / 3 <= b.y + b.h;
+  for (const b of boxes) if (b.complex > 0) trimAtLines(b, runs);
   const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && b.w * b.h < 0.6 * pageArea)
     .filter((b) => fewWords(b, runs.filter((r) => inside(r, b) && !MUSIC_FONT.test(r.font))))
     .slice(0, 24);
-  // (not on a slide, whose charts side by side go into a layout table's cells, where frames over them do
-  // not hold and more labels would be more lines after the picture)
+  // A page of plots (absorbLabels), not a slide: a slide's charts side by side go into a layout table's
+  // cells, where frames over them do not hold and more labels would be more lines after the picture.
   const plots = size.width < 1.25 * size.height && !runs.some((r) => r.str.trim().split(/\s+/).length >= 6);
   for (const b0 of regions) {
     absorbLabels(b0, runs, inside, plots);
@@ -111,6 +113,7 @@ function joinTouching(boxes, near) {
     const x = Math.min(g.x, b.x), y = Math.min(g.y, b.y);
     g.w = Math.max(g.x + g.w, b.x + b.w) - x; g.h = Math.max(g.y + g.h, b.y + b.h) - y;
     g.x = x; g.y = y; g.complex += b.complex; g.n += b.n;
+    g.cx1 = Math.min(g.cx1, b.cx1); g.cx2 = Math.max(g.cx2, b.cx2);
   });
   return [...groups.values()];
 }
@@ -143,6 +146,45 @@ function chainPieces(list) {
   }
   end();
   return out;
+
+// A piece of a drawing; cx1, cx2: the left and right ends of its curved (complex) pieces, which a side
+// cut back by trimAtLines must not cross.
+function piece(b, complex) {
+  return { x: b.x, y: b.y, w: b.w, h: b.h, complex, n: 1, cx1: complex ? b.x : Infinity, cx2: complex ? b.x + b.w : -Infinity };
+}
+
+// Lines of text that run across a drawing's side are no labels of it: a web page's fixed sidebar (its
+// shadow, a rounded scroll bar) took the left rules of the code blocks beside it, 5 pt across the gutter,
+// and with them the first word of each line of the column (underscore.js's docs: "var", "find" in the
+// picture, the rest of each line beside it, pages cut into side-by-side pieces). With two or more such lines
+// the side is cut back to before their first word inside (the 2 pt pad kept clear of it), unless that would
+// cut a curved piece.
+function trimAtLines(b, runs) {
+  const mid = (r) => r.x + r.w / 2;
+  const rows = runs.filter((r) => !r.rotated && r.y - r.size / 3 >= b.y && r.y - r.size / 3 <= b.y + b.h).sort((p, q) => p.y - q.y || p.x - q.x);
+  const lines = [];
+  for (const r of rows) {
+    const gap = 1.5 * Math.max(4, r.size);
+    const l = lines.find((q) => Math.abs(q.y - r.y) < 0.3 * r.size && r.x < q.right + gap && r.x + r.w > q.left - gap);
+    if (!l) lines.push({ y: r.y, left: r.x, right: r.x + r.w, runs: [r] });
+    else {
+      l.runs.push(r);
+      l.left = Math.min(l.left, r.x);
+      l.right = Math.max(l.right, r.x + r.w);
+    }
+  }
+  const x2 = b.x + b.w;
+  const inner = (l) => l.runs.filter((r) => mid(r) >= b.x && mid(r) <= x2);
+  const rightCuts = lines.filter((l) => inner(l).length && l.runs.some((r) => mid(r) > x2)).map((l) => Math.min(...inner(l).map((r) => r.x)));
+  const leftCuts = lines.filter((l) => inner(l).length && l.runs.some((r) => mid(r) < b.x)).map((l) => Math.max(...inner(l).map((r) => r.x + r.w)));
+  if (rightCuts.length >= 2) {
+    const edge = Math.min(...rightCuts) - 3;
+    if (edge >= b.cx2 && edge - b.x >= 10) b.w = edge - b.x;
+  }
+  if (leftCuts.length >= 2) {
+    const edge = Math.max(...leftCuts) + 3;
+    if (edge <= b.cx1 && b.x + b.w - edge >= 10) { b.w = b.x + b.w - edge; b.x = edge; }
+  }
 }
 
 // Bar and column charts are filled rectangles, straight and axis-aligned as a table's shading is, so they

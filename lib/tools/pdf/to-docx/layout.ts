@@ -9,6 +9,7 @@ import { shadedCellSides } from './shaded-cells';
 import { underTable } from './table-over-picture';
 import { footerLines } from './footer-lines';
 import { inlinePicture } from './inline-picture';
+import { inSentence } from './inline-grids';
 
 export interface Line extends Box {
   runs: TextRun[];
@@ -273,7 +274,9 @@ export interface PageLayout {
 }
 
 export function layoutPage(page: PageData, dropBackground: boolean): PageLayout {
-  const tables = findTables([...page.segments, ...shadedCellSides(page.segments, page.fills)]);
+  const tables = findTables([...page.segments, ...shadedCellSides(page.segments, page.fills)]).filter(
+    (t) => !inSentence(t, page.runs),
+  );
   const inTable = (r: TextRun) =>
     tables.findIndex((t) => {
       const cx = r.x + r.w / 2;

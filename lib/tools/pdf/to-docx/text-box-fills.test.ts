@@ -45,3 +45,19 @@ test('in the DOCX it is a picture behind the text at its place; the words stay t
   // the table's cell keeps its own shading
   expect(xml).toMatch(/<w:shd [^>]*w:fill="1f3864"/);
 });
+
+test("a black box under a cream one (a web page's menu with its border) is not its pink links' fill", () => {
+  const runs = ['Home', 'Introduction', 'Documentation', 'Downloads', 'FAQ'].map((s, i) =>
+    textRun(s, 66, 273 + 13.5 * i, 60, { size: 10, color: '#a06060', eol: true }),
+  );
+  runs.push(textRun('Main Menu', 76, 211, 50, { size: 10, eol: true }));
+  const fills = [
+    { x: 32.2, y: 196.5, w: 150, h: 567.7, color: '#000000' },
+    { x: 33.7, y: 198, w: 147, h: 18, color: '#eecfa1' },
+    { x: 33.7, y: 216.7, w: 147, h: 343.5, color: '#fffacd' },
+  ];
+  const page: PageData = { width: 612, height: 792, runs, images: [], segments: [], fills, links: [] };
+  expect(textBoxFills(page, [])).toEqual([]);
+  // the same links straight on the black box: it is their fill
+  expect(textBoxFills({ ...page, fills: fills.slice(0, 1) }, [])).toHaveLength(1);
+});

@@ -1,0 +1,53 @@
+// Ruled grids set in a sentence (issue 19, tenth pass): a browser draws an inline code span's 1 px border
+// as four rules round its words; two spans that touch ("_.inject / _.foldl", or spans on consecutive lines
+// sharing an edge) meet as a small grid that findTables read as a table, and the sentence around it was
+// cut into a table and loose pieces beside it. Such a grid is no table: its words go back to the line they
+// are part of, and the spans' borders are dropped (as a single span's, which never made a grid, always were).
+import type { TextRun } from '../pdfjs/protocol';
+import { bottom, right } from './box';
+import type { Table } from './tables';
+
+const centreIn = (r: TextRun, t: Table) => {
+  const cx = r.x + r.w / 2;
+  const cy = r.y - r.size * 0.3;
+  return cx >= t.box.x && cx <= right(t.box) && cy >= t.box.y && cy <= bottom(t.box);
+};
+
+/** Most rows of such a grid (spans on consecutive lines that touch) and most words in one of its cells. */
+const MAX_ROWS = 3;
+const MAX_WORDS = 3;
+
+/**
+ * Whether the grid `t` is words of running text in bordered spans: at most 3 rows, each one line of text
+ * (at most 1.8 of its ems tall, its words on one baseline), each cell a word or few, and the line of some
+ * row goes on outside the grid, a word of it within an em of the grid's left or right side. A table's rows
+ * have room round their text, and text beside a table is a column gutter away; a form's ruled rows of
+ * labels (f1040) hold more words in a cell or more rows.
+ */
+export function inSentence(t: Table, runs: TextRun[]): boolean {
+  if (t.ys.length - 1 > MAX_ROWS) return false;
+  const own = runs.filter((r) => r.str.trim() && centreIn(r, t));
+  if (!own.length) return false;
+  const words = (row: TextRun[], c: number, c2: number) =>
+    row
+      .filter((r) => r.x + r.w / 2 >= t.xs[c] && r.x + r.w / 2 <= t.xs[c2])
+      .reduce((n, r) => n + r.str.split(/\s+/).filter(Boolean).length, 0);
+  let goesOn = false;
+  for (let i = 0; i + 1 < t.ys.length; i++) {
+    const row = own.filter((r) => r.y - r.size * 0.3 >= t.ys[i] && r.y - r.size * 0.3 <= t.ys[i + 1]);
+    if (!row.length) continue;
+    if (t.rows[i].some((c) => words(row, c.col, c.col + c.span) > MAX_WORDS)) return false;
+    const size = Math.max(...row.map((r) => r.size));
+    if (t.ys[i + 1] - t.ys[i] > 1.8 * size) return false;
+    const base = row[0].y;
+    if (row.some((r) => Math.abs(r.y - base) > 0.3 * size)) return false;
+    goesOn ||= runs.some(
+      (r) =>
+        r.str.trim() &&
+        !own.includes(r) &&
+        Math.abs(r.y - base) < 0.3 * size &&
+        (Math.abs(r.x - right(t.box)) < size || Math.abs(t.box.x - (r.x + r.w)) < size),
+    );
+  }
+  return goesOn;
+}
