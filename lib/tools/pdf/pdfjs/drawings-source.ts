@@ -146,6 +146,7 @@ function chainPieces(list) {
   }
   end();
   return out;
+}
 
 // A piece of a drawing; cx1, cx2: the left and right ends of its curved (complex) pieces, which a side
 // cut back by trimAtLines must not cross.
