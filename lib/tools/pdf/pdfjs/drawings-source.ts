@@ -37,10 +37,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     for (const b of boxes) {
       const hit = out.find((o) => near(o, b));
       if (!hit) { out.push({ ...b }); continue; }
-      const x = Math.min(hit.x, b.x), y = Math.min(hit.y, b.y);
-      hit.w = Math.max(hit.x + hit.w, b.x + b.w) - x; hit.h = Math.max(hit.y + hit.h, b.y + b.h) - y;
-      hit.x = x; hit.y = y; hit.complex += b.complex; hit.n += b.n;
-      hit.cx1 = Math.min(hit.cx1, b.cx1); hit.cx2 = Math.max(hit.cx2, b.cx2);
+      unite(hit, b);
       merged = true;
     }
     boxes = out;
@@ -110,12 +107,22 @@ function joinTouching(boxes, near) {
   boxes.forEach((b, i) => {
     const g = groups.get(find(i));
     if (!g) { groups.set(find(i), { ...b }); return; }
-    const x = Math.min(g.x, b.x), y = Math.min(g.y, b.y);
-    g.w = Math.max(g.x + g.w, b.x + b.w) - x; g.h = Math.max(g.y + g.h, b.y + b.h) - y;
-    g.x = x; g.y = y; g.complex += b.complex; g.n += b.n;
-    g.cx1 = Math.min(g.cx1, b.cx1); g.cx2 = Math.max(g.cx2, b.cx2);
+    unite(g, b);
   });
   return [...groups.values()];
+}
+
+// b's box, pieces and curved extent taken into group g.
+function unite(g, b) {
+  spread(g, b);
+  g.complex += b.complex; g.n += b.n;
+  g.cx1 = Math.min(g.cx1, b.cx1); g.cx2 = Math.max(g.cx2, b.cx2);
+}
+// Box a grown to hold box b.
+function spread(a, b) {
+  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+  a.w = Math.max(a.x + a.w, b.x + b.w) - x; a.h = Math.max(a.y + a.h, b.y + b.h) - y;
+  a.x = x; a.y = y;
 }
 
 // A curve plotted as hundreds of tiny straight pieces, each a path of its own (R's ggplot draws a
@@ -135,9 +142,8 @@ function chainPieces(list) {
   for (const b of list) {
     if (Math.max(b.w, b.h) > PIECE) { end(); out.push(b); continue; }
     if (run && b.x <= last.x + last.w + SPECK && last.x <= b.x + b.w + SPECK && b.y <= last.y + last.h + SPECK && last.y <= b.y + b.h + SPECK) {
-      const x = Math.min(run.x, b.x), y = Math.min(run.y, b.y);
-      run.w = Math.max(run.x + run.w, b.x + b.w) - x; run.h = Math.max(run.y + run.h, b.y + b.h) - y;
-      run.x = x; run.y = y; run.complex = run.complex || b.complex;
+      spread(run, b);
+      run.complex = run.complex || b.complex;
       members.push(b); last = b;
       continue;
     }
@@ -267,10 +273,7 @@ function absorbLabels(b, runs, inside, plots) {
       const line = runs.filter((q) => q !== r && Math.abs(q.y - r.y) < r.size * 0.6 && !inside(q, b) &&
         (!plots || (q.x < r.x + r.w + 2 * em && r.x < q.x + q.w + 2 * em)));
       if (line.some((q) => !near(box(q), reach) || !short(q))) continue;
-      const q = box(r);
-      const x = Math.min(b.x, q.x), y = Math.min(b.y, q.y);
-      b.w = Math.max(b.x + b.w, q.x + q.w) - x; b.h = Math.max(b.y + b.h, q.y + q.h) - y;
-      b.x = x; b.y = y;
+      spread(b, box(r));
       grown = true;
     }
     if (!grown) break;
@@ -311,9 +314,14 @@ async function textOps(page, keep = null) {
 }
 // Rotated but not by a quarter turn, as extract-source marks its runs (rotated, no turn).
 const slanted = (m) => {
-  const s = Math.hypot(m[2], m[3]) || Math.hypot(m[0], m[1]) || 1;
-  const rotated = Math.abs(m[1]) > 0.01 * s || Math.abs(m[2]) > 0.01 * s || m[0] < 0;
-  const quarter = Math.abs(m[0]) < 0.05 * s && Math.abs(m[3]) < 0.05 * s && m[1] * m[2] > 0;
-  return rotated && !quarter;
+  const t = textTurn(m, Math.hypot(m[2], m[3]) || Math.hypot(m[0], m[1]) || 1);
+  return t.rotated && !t.turn;
 };
+// How text drawn with matrix m (on the page as shown) is turned, for a glyph size of size: rotated at all,
+// and a quarter turn, not mirrored: text running up (90) or down (270) the page, set in a turned text box.
+function textTurn(m, size) {
+  const rotated = Math.abs(m[1]) > 0.01 * size || Math.abs(m[2]) > 0.01 * size || m[0] < 0;
+  const turn = rotated && Math.abs(m[0]) < 0.05 * size && Math.abs(m[3]) < 0.05 * size && m[1] * m[2] > 0 ? (m[1] < 0 ? 90 : 270) : 0;
+  return { rotated, turn };
+}
 `;

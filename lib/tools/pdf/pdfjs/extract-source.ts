@@ -182,8 +182,7 @@ async function extractPage(pdfjs, doc, p, task) {
           minY = Math.min(minY, pt[1]); maxY = Math.max(maxY, pt[1]);
         }
         if (!isFill && !isStroke && Number.isFinite(minX)) lastClip = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
-        // White paint only (a plot panel's background) shows nothing and would join every drawing into one
-        const white = (!isFill || fill === '#ffffff') && (!isStroke || stroke === '#ffffff');
+        const white /* paint only (a plot panel's background): shows nothing, would join every drawing */ = (!isFill || fill === '#ffffff') && (!isStroke || stroke === '#ffffff');
         if ((isFill || isStroke) && !white && Number.isFinite(minX) && drawn.length < 20000) {
           drawn.push({ x: minX, y: minY, w: maxX - minX, h: maxY - minY, complex: curves || diagonal });
         }
@@ -238,9 +237,7 @@ async function extractPage(pdfjs, doc, p, task) {
     }
     const m = Util.transform(V, item.transform);
     const size = Math.hypot(m[2], m[3]) || Math.abs(item.height) || 10;
-    const rotated = Math.abs(m[1]) > 0.01 * size || Math.abs(m[2]) > 0.01 * size || m[0] < 0;
-    // A quarter turn, not mirrored: text running up (90) or down (270) the page, set in a turned text box.
-    const turn = rotated && Math.abs(m[0]) < 0.05 * size && Math.abs(m[3]) < 0.05 * size && m[1] * m[2] > 0 ? (m[1] < 0 ? 90 : 270) : 0;
+    const { rotated, turn } = textTurn(m, size); // (drawings-source.ts)
     const f = fontInfo(page, item.fontName, tc.styles);
     // Colour: match the item's characters with the glyphs shown, in order.
     let color = '#000000';
