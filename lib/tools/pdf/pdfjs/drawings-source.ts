@@ -1,5 +1,7 @@
 // pdf.js side of PDF to Word, drawings (plain JS, inlined into the pdf.js thread by worker-source.ts after
 // extract-source.ts, whose renderRegion it uses): which paths, images and labels of a page make one picture.
+import { SLIDE_RATIO } from './protocol';
+
 export const DRAWINGS_SOURCE = String.raw`
 // Vector drawings (logos, diagrams, charts): path boxes that touch are grouped; a group with curves,
 // diagonals or gradients (tables and rules are straight and axis-aligned, and stay tables) and little text
@@ -50,7 +52,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     .slice(0, 24);
   // A page of plots (absorbLabels), not a slide: a slide's charts side by side go into a layout table's
   // cells, where frames over them do not hold and more labels would be more lines after the picture.
-  const plots = size.width < 1.25 * size.height && !runs.some((r) => r.str.trim().split(/\s+/).length >= 6);
+  const plots = size.width < ${SLIDE_RATIO} * size.height && !runs.some((r) => r.str.trim().split(/\s+/).length >= 6);
   for (const b0 of regions) {
     absorbLabels(b0, runs, inside, plots);
     const pad = 2;

@@ -1,5 +1,9 @@
 // Messages between lib/tools/pdf/pdfjs/host.ts and the pdf.js thread (worker-source.ts).
 
+/** A page this much wider than tall is a slide: it flows in bands sooner (build-docx.ts) and its charts take
+ *  no wide labels (drawings-source.ts, which has it interpolated). */
+export const SLIDE_RATIO = 1.25;
+
 export interface CountTask {
   kind: 'count';
   path: string;

@@ -15,7 +15,7 @@ import {
   WidthType,
   type ISectionOptions,
 } from 'docx';
-import type { Box, PageData } from '../pdfjs/protocol';
+import { SLIDE_RATIO, type Box, type PageData } from '../pdfjs/protocol';
 import { buildLines, flatten, layoutPage, mergeBands, type Block, type CutNode, type Line } from './layout';
 import { paragraphs, type Para } from './line-paragraphs';
 import { tableChild } from './table-docx';
@@ -352,7 +352,7 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   // A slide (a landscape page: positioned boxes filling it, no room below) overruns from a smaller push:
   // a box pushed down a line by the one above (a title beside its logo, a panel's text past its box)
   // took the slide's last lines onto another Word page.
-  const slide = page.width >= 1.25 * page.height;
+  const slide = page.width >= SLIDE_RATIO * page.height;
   if (out.deficit > (slide ? 0.04 : 0.15) * page.height) {
     // Content that overlaps too much to flow (dense forms): one paragraph per baseline band instead,
     // pieces placed with tab stops, so the page keeps its height. Its images include the icons; it makes no
