@@ -26,27 +26,6 @@ function getObj(objs, id) {
   });
 }
 
-function fontInfo(page, fontName, styles) {
-  let name = '';
-  let bold = false;
-  let italic = false;
-  let generic = 'sans-serif';
-  try {
-    const f = page.commonObjs.get(fontName);
-    if (f) {
-      name = f.name || '';
-      bold = !!(f.bold || f.black);
-      italic = !!f.italic;
-      if (f.fallbackName === 'serif' || f.fallbackName === 'monospace') generic = f.fallbackName;
-    }
-  } catch {}
-  if (!name && styles[fontName]) name = styles[fontName].fontFamily || '';
-  const plain = name.replace(/^[A-Z]{6}\+/, '');
-  if (/bold|black|heavy|semibold|demi/i.test(plain)) bold = true;
-  if (/italic|oblique|-it$|,it$/i.test(plain)) italic = true;
-  return { name: plain, bold, italic, generic };
-}
-
 async function extractPage(pdfjs, doc, p, task) {
   const { OPS, Util } = pdfjs;
   const page = await doc.getPage(p);

@@ -4,6 +4,7 @@ import { EXTRACT_SOURCE } from './extract-source';
 import { DRAWINGS_SOURCE } from './drawings-source';
 import { WIDGETS_SOURCE } from './widgets-source';
 import { TEXT_SOURCE } from './text-source';
+import { FONTS_SOURCE } from './font-names';
 
 /** Images above this many pixels are neither decoded nor placed. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -29,6 +30,7 @@ async function main() {
 }
 
 ${EXTRACT_SOURCE}
+${FONTS_SOURCE}
 ${DRAWINGS_SOURCE}
 ${WIDGETS_SOURCE}
 ${TEXT_SOURCE}
