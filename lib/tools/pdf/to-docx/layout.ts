@@ -10,6 +10,7 @@ import { underTable } from './table-over-picture';
 import { footerLines } from './footer-lines';
 import { inlinePicture } from './inline-picture';
 import { inSentence } from './inline-grids';
+import { joinLeaderNumbers } from './leader';
 
 export interface Line extends Box {
   runs: TextRun[];
@@ -103,6 +104,7 @@ export function buildLines(runs: TextRun[]): Line[] {
     }
   }
   joinSideBySide(lines);
+  joinLeaderNumbers(lines);
   // Raised marks read before their line (sorted by baseline) formed lines of their own: attach them.
   const kept: Line[] = [];
   for (const l of lines) {

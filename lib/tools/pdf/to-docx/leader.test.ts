@@ -52,3 +52,26 @@ test('each entry is a paragraph of its own: title, tab, number; the stop is righ
   for (const p of entries) expect(p).toMatch(/<w:tab w:val="right" w:pos="9020" w:leader="dot"\/>/);
   expect(xml).not.toMatch(/\.{4}/);
 });
+
+// TeX's contents (sdcc's manual): the dots end on a grid and the page numbers stand in a column 1.5 em past
+// them. The gutter cut the page into two columns, the entries ran together as wrapped text and the numbers
+// came after them; each number now joins its line.
+test('a page number set apart from its dots joins its line: one entry, one paragraph, no column of numbers', async () => {
+  const runs = [textRun('Contents', 85, 130, 95, { size: 20, bold: true, eol: true })];
+  const entries = ['About SDCC', 'SDCC Suite Licenses', 'Documentation', 'Typographic conventions', 'Other Resources'];
+  entries.forEach((t, i) => {
+    const y = 200 + 12 * i;
+    runs.push(textRun(`1.${i + 1}`, 100, y, 14, { size: 10 }));
+    runs.push(textRun(t, 123, y, 5 * t.length, { size: 10 }));
+    runs.push(textRun(' .'.repeat(30), 123 + 5 * t.length + 4, y, 393 - 5 * t.length - 4, { size: 10 }));
+    runs.push(textRun(String(7 + i), 531, y, 10, { size: 10, eol: true }));
+  });
+  const page: PageData = { width: 612, height: 792, runs, images: [], segments: [], fills: [], links: [] };
+  const xml = await sectionsXml(await pageSections(page, true));
+  const paras = [...xml.matchAll(/<w:p>(?:(?!<\/w:p>).)*<\/w:p>/gs)].map((m) => m[0]);
+  const text = (p: string) => p.replace(/<w:tab\/>/g, '\t').replace(/<[^>]+>/g, '');
+  expect(paras.filter((p) => /w:leader="dot"/.test(p)).map(text)).toEqual(
+    entries.map((t, i) => `1.${i + 1} ${t}\t${7 + i}`),
+  );
+  expect(xml).not.toMatch(/<w:tbl>/);
+});

@@ -9,6 +9,9 @@ import type { Line } from './layout';
 /** Four or more dots (spaced or not, or an ellipsis), then the line's last word: the page number. */
 const LEADER = /\s*(?:(?:[.·]\s?){4,}|…{2,})\s*(\d[\d.\-–]{0,6}|[ivxlc]{1,6}|[IVXLC]{1,6}|[A-Z][.\-–]?\d{1,4})\s*$/u;
 
+/** A line that ends in a leader's dots (its page number apart). */
+const DOTS_END = /(?:[.·]\s?){4,}\s*$/u;
+
 /** Where a line's leader starts in its text and the number after it, or null when it has none. */
 export function leaderIn(text: string): { start: number; number: string } | null {
   const m = LEADER.exec(text);
@@ -44,6 +47,37 @@ export function withLeaderTab<T extends { text: string; tab?: boolean }>(pieces:
     if (tail) tabbed = true;
   }
   return out;
+}
+
+/**
+ * A contents line whose page number stands apart from its dots (TeX ends the leader on a grid and sets the
+ * numbers in a column of their own, 1.5 em past it): the number joins its line. Left apart, the gutter
+ * before the numbers cut the page into two columns, and the entries, no longer ending in a number, ran
+ * together as one paragraph (sdcc's manual: a contents page came out as wrapped text).
+ */
+export function joinLeaderNumbers(lines: Line[]): void {
+  for (const a of lines) {
+    if (!a.runs.length || !DOTS_END.test(lineText(a))) continue;
+    const b = lines.find(
+      (m) =>
+        m !== a &&
+        m.runs.length > 0 &&
+        Math.abs(m.baseline - a.baseline) <= 0.1 * Math.max(a.size, m.size) &&
+        m.x - right(a) >= -0.5 * a.size &&
+        m.x - right(a) <= 4 * a.size &&
+        !/\s/.test(lineText(m).trim()) &&
+        leaderIn(`${lineText(a)} ${lineText(m)}`) !== null,
+    );
+    if (!b) continue;
+    a.runs.push(...b.runs);
+    b.runs = [];
+    const x2 = Math.max(right(a), right(b));
+    const y2 = Math.max(a.y + a.h, b.y + b.h);
+    a.y = Math.min(a.y, b.y);
+    a.w = x2 - a.x;
+    a.h = y2 - a.y;
+  }
+  for (let i = lines.length - 1; i >= 0; i--) if (!lines[i].runs.length) lines.splice(i, 1);
 }
 
 /** A right tab stop with a dot leader at the line's right edge (twips from the paragraph's margin). */
