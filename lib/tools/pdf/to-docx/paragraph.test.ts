@@ -38,6 +38,11 @@ describe('PDF to Word text hygiene', () => {
     expect(wordFont('CMSS10', 'serif')).toBe('Arial');
     expect(wordFont('CMTT10', 'serif')).toBe('Courier New');
     expect(wordFont('LMMonoLt10-Regular', 'sans-serif')).toBe('Courier New'); // was Arial
+    // TeXmacs's full names
+    expect(wordFont('AAAAAZ+EuropeanComputerModern-RomanRegular10pt', 'sans-serif')).toBe('Times New Roman');
+    expect(wordFont('EuropeanComputerModern-BoldExtended12pt', 'sans-serif')).toBe('Times New Roman');
+    expect(wordFont('EuropeanComputerModernTypewriter-Regular10pt', 'sans-serif')).toBe('Courier New');
+    expect(wordFont('EuropeanComputerModern-SansSerifRegular10pt', 'serif')).toBe('Arial');
     expect(wordFont('LMSans10-Regular', 'serif')).toBe('Arial');
   });
 });

@@ -102,6 +102,10 @@ export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-se
   if (/^(cm(ss|tt)|lmsans|lmmono|sf(ss|tt))/i.test(n)) return /tt|mono/i.test(n.slice(0, 6)) ? 'Courier New' : 'Arial';
   if (/^(cm(r|bx|ti|sl|csc|u|b|mi|fib|dunh)\d|lmroman|sf(rm|bx|ti|sl)\d|ec(rm|bx|ti|sl)\d)/i.test(n))
     return 'Times New Roman';
+  // TeXmacs names them in full ("EuropeanComputerModern-RomanRegular10pt"): a TeXmacs manual came out in
+  // Arial, wider, and a page ran onto two
+  const cm = /^(european)?computermodern|^latinmodern/i.test(n) ? n.toLowerCase() : '';
+  if (cm) return /typewriter|mono/.test(cm) ? 'Courier New' : /sans/.test(cm) ? 'Arial' : 'Times New Roman';
   for (const [clone, family] of PS_CLONES) if (clone.test(n)) return family;
   const spaced = n.replace(/([a-z])([A-Z])/g, '$1 $2').trim();
   for (const f of COMMON_FONTS) if (f.replace(/\s/g, '').toLowerCase() === n.replace(/\s/g, '').toLowerCase()) return f;
