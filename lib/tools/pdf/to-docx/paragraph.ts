@@ -330,7 +330,10 @@ export async function paragraph(
 
 /**
  * A paragraph frame placed on the page at (x, y), `width` wide (points): it takes no room in the flow and
- * the text around passes under it. Labels over drawings, dense-form bands and OCR text use it.
+ * the text around passes under it. Labels over drawings, dense-form bands and OCR text use it. "none" is
+ * the wrap that lets text run through a frame (LibreOffice reads it as such; "through" it reads as wrap on
+ * the wider side): with "through", a caption the flow brought level with a drawing's label frame was
+ * squeezed beside it, and a TeXmacs page ran onto two.
  */
 export function pageFrame(x: number, y: number, width: number): NonNullable<IParagraphOptions['frame']> {
   return {
@@ -338,7 +341,7 @@ export function pageFrame(x: number, y: number, width: number): NonNullable<IPar
     position: { x: Math.round(x * TW), y: Math.round(y * TW) },
     width: Math.round(width * TW),
     anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE },
-    wrap: FrameWrap.THROUGH,
+    wrap: FrameWrap.NONE,
   };
 }
 
