@@ -20,7 +20,7 @@ import { buildLines, flatten, layoutPage, mergeBands, type Block, type CutNode, 
 import { paragraphs, type Para } from './line-paragraphs';
 import { tableChild } from './table-docx';
 import { pageFrame, paragraph, place, pointParagraph } from './paragraph';
-import { drawingWithLabels, lineInFrame } from './drawing-overlay';
+import { drawingWithLabels, lineInFrame, type Lifted } from './drawing-overlay';
 import { turnedText } from './rotated-text';
 import { textBoxPictures } from './text-box-fills';
 import { withBullets } from './web-lists';
@@ -69,6 +69,8 @@ interface Emit {
   /** The most points by which an item had to be pushed below its place (content overlapping in the flow).
    * The largest push, not the sum: one push carried down a column of paragraphs is one offset. */
   deficit: number;
+  /** Set inside a layout table's cell: drawings put their picture and labels here (drawing-overlay.ts). */
+  lift?: Lifted;
 }
 
 async function emitBlocks(
@@ -123,7 +125,7 @@ async function emitBlocks(
         out.deficit = Math.max(out.deficit, out.cursor - it.box.y - 2);
         const img = page.images[it.index];
         if (img.encoded && img.labels?.length)
-          for (const c of drawingWithLabels({ ...img, encoded: img.encoded }, it.box.y - out.cursor)) push(c);
+          for (const c of drawingWithLabels({ ...img, encoded: img.encoded }, it.box.y - out.cursor, out.lift)) push(c);
         else push(await imageParagraph(img, it.box, maxW, indentBase, it.box.y - out.cursor));
       } else {
         out.deficit = Math.max(out.deficit, out.cursor - it.box.y - 2);
@@ -210,19 +212,8 @@ async function emitNode(
  */
 async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: number, right: number) {
   const top = Math.min(...cols.map((c) => c.region.y));
-  if (top - out.cursor > 1) {
-    out.children.push(
-      new Paragraph({
-        children: [],
-        spacing: {
-          before: 0,
-          after: 0,
-          line: Math.max(20, Math.round((top - out.cursor) * TW)),
-          lineRule: LineRuleType.EXACT,
-        },
-      }),
-    );
-  }
+  // the outermost table holds its cells' drawings at the page's level, held by one paragraph 1 pt high
+  const lift: Lifted = out.lift ?? { pictures: [], frames: [] };
   const cells: TableCell[] = [];
   const widths: number[] = [];
   let bottomMost = top;
@@ -234,7 +225,7 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
     // (2 pt at least) is slack: a line as wide as its column may come out a little wider in Word's font.
     const own = Math.max(start + 10, Math.min(end, cols[i].region.x + cols[i].region.w));
     const gutter = Math.max(0, end - own - Math.max(2, 0.25 * (end - own)));
-    const sub: Emit = { children: [], cursor: top, deficit: 0 };
+    const sub: Emit = { children: [], cursor: top, deficit: 0, lift };
     const region = { ...cols[i].region, x: start, w: own - start };
     await emitNode(cols[i], page, sub, region, start, Math.max(10, own - start - 2));
     if (!sub.children.length || sub.children[sub.children.length - 1] instanceof DocxTable) sub.children.push(spacer());
@@ -250,6 +241,18 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
       }),
     );
   }
+  // the room above the table, which holds the lifted pictures (1 pt at least where there are some)
+  const room = top - out.cursor;
+  const held = out.lift ? [] : lift.pictures;
+  if (room > 1 || held.length) {
+    out.children.push(
+      new Paragraph({
+        children: held,
+        spacing: { before: 0, after: 0, line: Math.max(20, Math.round(room * TW)), lineRule: LineRuleType.EXACT },
+      }),
+    );
+  }
+  if (!out.lift) out.children.push(...lift.frames);
   out.children.push(
     new DocxTable({
       rows: [new TableRow({ children: cells })],

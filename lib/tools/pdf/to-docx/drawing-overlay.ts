@@ -1,7 +1,7 @@
 // A vector drawing with its labels as editable text (issue 19): the picture, rendered without its text, floats
 // at its place on the page behind the text, and each label line is a framed paragraph at the label's place
 // over it. A paragraph as high as the drawing keeps its room in the flow, as the inline picture did.
-import { LineRuleType, Paragraph } from 'docx';
+import { LineRuleType, Paragraph, type ImageRun } from 'docx';
 import type { PageImage } from '../pdfjs/protocol';
 import { buildLines, type Line } from './layout';
 import type { Para } from './line-paragraphs';
@@ -21,11 +21,27 @@ export function lineInFrame(l: Line): Paragraph {
   });
 }
 
-export function drawingWithLabels(img: PageImage & { encoded: NonNullable<PageImage['encoded']> }, before: number) {
+/** Where a drawing inside a layout table's cell puts its picture and labels: at the page's level, beside the
+ * table (emitSideBySide), since in a cell LibreOffice measures a float's page offsets from the cell and
+ * Word ignores frames. */
+export interface Lifted {
+  pictures: ImageRun[];
+  frames: Paragraph[];
+}
+
+export function drawingWithLabels(
+  img: PageImage & { encoded: NonNullable<PageImage['encoded']> },
+  before: number,
+  lift?: Lifted,
+): Paragraph[] {
   const labels = buildLines(img.labels ?? []).map(lineInFrame);
   const picture = pictureBehindText('png', Buffer.from(img.encoded.data), img);
+  if (lift) {
+    lift.pictures.push(picture);
+    lift.frames.push(...labels);
+  }
   const room = new Paragraph({
-    children: [picture],
+    children: lift ? [] : [picture],
     spacing: {
       before: Math.max(0, Math.round(before * TW)),
       after: 0,
@@ -33,5 +49,5 @@ export function drawingWithLabels(img: PageImage & { encoded: NonNullable<PageIm
       lineRule: LineRuleType.EXACT,
     },
   });
-  return [room, ...labels];
+  return lift ? [room] : [room, ...labels];
 }

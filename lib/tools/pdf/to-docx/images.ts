@@ -102,6 +102,10 @@ export function pictureBehindText(type: 'png' | 'jpg', data: Buffer, box: Box): 
       // default), so the fill behind a dark slide covered every photo and screenshot on it.
       zIndex: Math.max(1, Z_TOP - Math.round(box.w * box.h)),
       wrap: { type: TextWrappingType.NONE },
+      // At its place on the page even when its anchor is in a layout table's cell (a figure in one column of
+      // a two-column page): "in cell" LibreOffice and Word measure the offsets from the cell, and a figure
+      // of a paper's first column was drawn at the page's foot over the text.
+      layoutInCell: false,
     },
   });
 }

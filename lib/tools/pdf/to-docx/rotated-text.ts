@@ -157,6 +157,7 @@ async function textBox(
       verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: Math.round(box.y * EMU) },
       allowOverlap: true,
       wrap: { type: TextWrappingType.NONE },
+      layoutInCell: false, // at its place on the page, as pictureBehindText
     },
   });
 }
