@@ -341,8 +341,14 @@ async function renderRegion(doc, page, box, dpi, limits, format, skipOps = null)
   try {
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, w, h);
-    const operationsFilter = skipOps ? (i) => !skipOps.has(i) : undefined;
-    await page.render({ canvasContext: context, canvas, viewport: vp, annotationMode: 0, operationsFilter }).promise;
+    // skipOps judges the operator list this render runs: pdf.js evaluates it apart from getOperatorList's,
+    // and the two can differ (a warm evaluation folds q/cm/path/Q), so indices from the other list skip
+    // the wrong operators (a group's end: the render threw and the thread died).
+    let task = null;
+    const ran = () => task && task._internalRenderTask && task._internalRenderTask.operatorList;
+    const operationsFilter = skipOps ? (i) => { const list = ran(); return !list || !skipOps(list, i); } : undefined;
+    task = page.render({ canvasContext: context, canvas, viewport: vp, annotationMode: 0, operationsFilter });
+    await task.promise;
     // A drawing that paints nothing visible (white on white, clipped away, invisible text only) is no picture.
     if (format === 'png' && isBlank(context.getImageData(0, 0, w, h).data)) return { blank: true };
     const data = format === 'png' ? canvas.toBuffer('image/png') : canvas.toBuffer('image/jpeg', 88);
