@@ -233,6 +233,7 @@ async function extractPage(pdfjs, doc, p, task) {
     runs.push({
       str: unligature(item.str), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,
       italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible, ...(turn ? { turn } : {}),
+      ...(rotated && !turn ? { angle: (Math.atan2(m[1], m[0]) * 180) / Math.PI } : {}),
     });
   }
 
