@@ -233,7 +233,7 @@ async function extractPage(pdfjs, doc, p, task) {
     runs.push({
       str: unligature(item.str), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,
       italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible, ...(turn ? { turn } : {}),
-      ...(rotated && !turn ? { angle: (Math.atan2(m[1], m[0]) * 180) / Math.PI } : {}),
+      ...(slant(m, turn) !== null ? { angle: slant(m, turn) } : {}),
     });
   }
 
@@ -324,6 +324,13 @@ function paintsSomething(OPS, fnArray) {
 // limits.pagePixels, and every rendered pixel counts against the job's limits.jobPixels: a 10000 pt
 // page becomes a modest image instead of a 434-megapixel canvas, and a file of many such pages stops.
 let jobPixels = 0;
+// A baseline at a slant, in degrees (y down); null when level (an oblique face is only sheared: upright),
+// upside down or a quarter turn.
+function slant(m, turn) {
+  const a = (Math.atan2(m[1], m[0]) * 180) / Math.PI;
+  return turn || Math.abs(a) < 2 || Math.abs(a) > 178 ? null : a;
+}
+
 async function renderRegion(doc, page, box, dpi, limits, format, skipOps = null) {
   const area = box.w * box.h;
   if (!(area > 1)) return null;

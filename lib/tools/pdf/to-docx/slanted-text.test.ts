@@ -9,6 +9,7 @@ import { convertPdf } from './convert';
 import { documentXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 const MARK = 'Acme Draft Copy';
+const OBLIQUE = 'An oblique line set with a sheared face, in the middle of the body.';
 
 async function watermarkedPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -16,12 +17,15 @@ async function watermarkedPdf(): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.TimesRoman);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   for (let i = 0; i < 40; i++)
-    page.drawText(`Body line ${i + 1} of the page, set in the flow as any paragraph of text would be.`, {
-      x: 72,
-      y: 720 - i * 16,
-      size: 11,
-      font,
-    });
+    if (i !== 20)
+      page.drawText(`Body line ${i + 1} of the page, set in the flow as any paragraph of text would be.`, {
+        x: 72,
+        y: 720 - i * 16,
+        size: 11,
+        font,
+      });
+  // a sheared (false italic) line is upright: it stays in the flow
+  page.drawText(OBLIQUE, { x: 72, y: 720 - 20 * 16, size: 11, font, xSkew: degrees(0), ySkew: degrees(14) });
   page.drawText(MARK, { x: 150, y: 250, size: 50, font: bold, rotate: degrees(45), color: rgb(0.8, 0.8, 0.8) });
   return doc.save();
 }
@@ -44,6 +48,11 @@ test('a slanted watermark is a text box behind the text, out of the flow', async
     // the body lines are all there, in order
     expect(xml).toContain('Body line 1 of the page');
     expect(xml.indexOf('Body line 40 ')).toBeGreaterThan(xml.indexOf('Body line 39 '));
+    const oblique = xml.indexOf(OBLIQUE);
+
+    expect(oblique).toBeGreaterThan(xml.indexOf('Body line 20 '));
+    expect(oblique).toBeLessThan(xml.indexOf('Body line 22 '));
+    expect(xml.lastIndexOf('<wp:anchor', oblique)).toBeLessThan(xml.indexOf('Body line 20 '));
     expect(r.pages).toBe(1);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
