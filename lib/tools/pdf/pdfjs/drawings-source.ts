@@ -282,22 +282,21 @@ function absorbLabels(b, runs, inside, plots) {
   }
 }
 
-// Indices of the text-showing operators in the operator list a render uses (same intent and annotation
-// mode, so the indices match): rendering with them filtered out draws a region without its text. Text in
-// a font named by keep (a score's notation) stays, and so does text at an angle other than a quarter turn
-// (as the page shows it: text, graphics and view matrices), which is not laid out over the picture.
+// Which operators of the list a render runs show text (same intent and annotation mode): rendering
+// without them draws a region without its text. Text in a font named by keep (a score's notation) stays,
+// and so does text at an angle other than a quarter turn (as the page shows it: text, graphics and view
+// matrices), which is not laid out over the picture. The render asks in order of index, as its list
+// streams in; the state (matrices, font) is followed up to the index asked.
 const TEXT_OPS = ['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText'];
 async function textOps(page, keep = null) {
   const { OPS, Util } = await import(lib); // the module already loaded (workerData.lib)
   const text = new Set(TEXT_OPS.map((n) => OPS[n]));
-  const list = await page.getOperatorList({ intent: 'display', annotationMode: 0 });
   const view = page.getViewport({ scale: 1 }).transform;
   const skip = new Set();
-  let kept = false;
+  let kept = false, done = 0;
   let ctm = [1, 0, 0, 1, 0, 0], tm = ctm;
   const stack = [];
-  list.fnArray.forEach((fn, i) => {
-    const args = list.argsArray[i];
+  const step = (fn, args, i) => {
     if (fn === OPS.save || fn === OPS.paintFormXObjectBegin) {
       stack.push(ctm);
       if (fn === OPS.paintFormXObjectBegin && args && args[0]) ctm = Util.transform(ctm, args[0]);
@@ -311,8 +310,11 @@ async function textOps(page, keep = null) {
       kept = keep.test(name);
     }
     if (text.has(fn) && !kept && !slanted(Util.transform(view, Util.transform(ctm, tm)))) skip.add(i);
-  });
-  return skip;
+  };
+  return (list, i) => {
+    for (; done <= i && done < list.fnArray.length; done++) step(list.fnArray[done], list.argsArray[done], done);
+    return skip.has(i);
+  };
 }
 // Rotated but not by a quarter turn, as extract-source marks its runs (rotated, no turn).
 const slanted = (m) => {

@@ -233,6 +233,7 @@ async function extractPage(pdfjs, doc, p, task) {
     runs.push({
       str: unligature(item.str), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,
       italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible, ...(turn ? { turn } : {}),
+      ...(slant(m, turn) !== null ? { angle: slant(m, turn) } : {}),
     });
   }
 
@@ -323,6 +324,13 @@ function paintsSomething(OPS, fnArray) {
 // limits.pagePixels, and every rendered pixel counts against the job's limits.jobPixels: a 10000 pt
 // page becomes a modest image instead of a 434-megapixel canvas, and a file of many such pages stops.
 let jobPixels = 0;
+// A baseline at a slant, in degrees (y down); null when level (an oblique face is only sheared: upright),
+// upside down or a quarter turn.
+function slant(m, turn) {
+  const a = (Math.atan2(m[1], m[0]) * 180) / Math.PI;
+  return turn || Math.abs(a) < 2 || Math.abs(a) > 178 ? null : a;
+}
+
 async function renderRegion(doc, page, box, dpi, limits, format, skipOps = null) {
   const area = box.w * box.h;
   if (!(area > 1)) return null;
@@ -341,8 +349,14 @@ async function renderRegion(doc, page, box, dpi, limits, format, skipOps = null)
   try {
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, w, h);
-    const operationsFilter = skipOps ? (i) => !skipOps.has(i) : undefined;
-    await page.render({ canvasContext: context, canvas, viewport: vp, annotationMode: 0, operationsFilter }).promise;
+    // skipOps judges the operator list this render runs: pdf.js evaluates it apart from getOperatorList's,
+    // and the two can differ (a warm evaluation folds q/cm/path/Q), so indices from the other list skip
+    // the wrong operators (a group's end: the render threw and the thread died).
+    let task = null;
+    const ran = () => task && task._internalRenderTask && task._internalRenderTask.operatorList;
+    const operationsFilter = skipOps ? (i) => { const list = ran(); return !list || !skipOps(list, i); } : undefined;
+    task = page.render({ canvasContext: context, canvas, viewport: vp, annotationMode: 0, operationsFilter });
+    await task.promise;
     // A drawing that paints nothing visible (white on white, clipped away, invisible text only) is no picture.
     if (format === 'png' && isBlank(context.getImageData(0, 0, w, h).data)) return { blank: true };
     const data = format === 'png' ? canvas.toBuffer('image/png') : canvas.toBuffer('image/jpeg', 88);

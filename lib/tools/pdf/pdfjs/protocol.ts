@@ -57,6 +57,9 @@ export interface TextRun {
   rotated: boolean;
   /** Set when the text runs up (90) or down (270) the page as shown: laid out turned (rotated-text.ts). */
   turn?: 90 | 270;
+  /** Set on other rotated text: its baseline's direction as shown, in degrees (y down); laid out as an
+   * upright floating box about its middle (slanted-text.ts). */
+  angle?: number;
   /** pdf.js's end-of-line hint */
   eol: boolean;
   /** Text render mode 3 (OCR layers over scans) */

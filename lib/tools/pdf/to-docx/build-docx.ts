@@ -22,6 +22,7 @@ import { tableChild } from './table-docx';
 import { pageFrame, paragraph, place, pointParagraph } from './paragraph';
 import { drawingWithLabels, lineInFrame, type Lifted } from './drawing-overlay';
 import { turnedText } from './rotated-text';
+import { slantedText } from './slanted-text';
 import { textBoxPictures } from './text-box-fills';
 import { withBullets } from './web-lists';
 import { shadingBehind } from './shaded-boxes';
@@ -319,7 +320,10 @@ async function floatingPictures(page: PageData, icons: number[], behind: ImageRu
 
 async function textSections(shown: PageData, first: boolean): Promise<ISectionOptions[]> {
   // Text printed a quarter turn goes in turned text boxes at its place; the rest is laid out as before.
-  const { page: upright, boxes } = await turnedText(shown);
+  // Text at a slant (a watermark) goes in upright boxes behind the text, out of the flow (slanted-text.ts).
+  const { page: unslanted, boxes: slantBoxes } = await slantedText(shown);
+  const { page: upright, boxes: turnedBoxes } = await turnedText(unslanted);
+  const boxes = [...turnedBoxes, ...slantBoxes];
   const page = withBullets(upright);
   const hasVisible = page.runs.some((r) => !r.invisible);
   const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
