@@ -33,5 +33,8 @@ export function drawingWithLabels(img: PageImage & { encoded: NonNullable<PageIm
       lineRule: LineRuleType.EXACT,
     },
   });
-  return [room, ...labels];
+  // The labels come first: LibreOffice anchors a framed paragraph to the paragraph after it, and after the
+  // picture's may come the next page's (a figure closing a page, its caption framed as the page's foot):
+  // the labels were drawn on the next page.
+  return [...labels, room];
 }
