@@ -22,7 +22,6 @@ export interface Para {
 
 const BULLET = /^([•◦▪■●○\-–—*]|\(?\d{1,3}[.)]|[a-z][.)])\s/;
 
-
 /** Splits a block's consecutive lines into paragraphs and measures their alignment and indents. */
 export function paragraphs(lines: Line[], region: Box): Para[] {
   const groups: Line[][] = [];
