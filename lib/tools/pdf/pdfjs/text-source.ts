@@ -33,6 +33,8 @@ function dropRepeatedText(runs) {
 function colourPieces(run, shown) {
   const colourOf = (c) => c.color || '#000000';
   if (shown.every((c) => colourOf(c) === colourOf(shown[0]))) return [run];
+  // only where the glyphs are the item's letters in its order (a right-to-left item's are reversed)
+  if (shown.map((c) => c.ch).join('') !== run.str.replace(/\s/g, '')) return [run];
   const mean = shown.reduce((s, c) => s + c.adv, 0) / shown.length;
   const pieces = [];
   let k = 0;
