@@ -91,8 +91,8 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
 // Plot panels set in a grid (R's pairs plots and mosaic matrices, a lattice of panels) are drawings a
 // gutter apart, their labels between them: each came out a picture of its own, in a layout table's cells
 // where the labels' frames do not hold, and the grid fell apart (its plain panels, a few rectangles, made
-// tables). Two drawings side by side (sharing most of their height) or one over the other (most of their
-// width), at most PANEL_GAP apart, with no line of three words or more between them, are one.
+// tables). Two drawings side by side (sharing most of their height), or two such rows one over the other
+// (most of their width), at most PANEL_GAP apart, with no line of three words or more between them, are one.
 const PANEL_GAP = 30;
 function joinPanels(regions, runs, inside, pageArea) {
   for (let pass = 0; pass < 24; pass++) {
@@ -103,9 +103,11 @@ function joinPanels(regions, runs, inside, pageArea) {
         const ox = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
         const oy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
         const beside = oy > 0.5 * Math.min(a.h, b.h) && ox > -PANEL_GAP;
-        const above = ox > 0.5 * Math.min(a.w, b.w) && oy > -PANEL_GAP;
+        // one over the other only as rows of panels: two boxes of code or two charts one above the other,
+        // each alone on its row, are no grid (a program's output line between code boxes went into the picture)
+        const above = a.row && b.row && ox > 0.5 * Math.min(a.w, b.w) && oy > -PANEL_GAP;
         if (!beside && !above) continue;
-        const u = { ...a };
+        const u = { ...a, row: true };
         unite(u, b);
         const own = runs.filter((r) => inside(r, u));
         if (u.w * u.h >= 0.6 * pageArea || !fewWords(u, own)) continue;

@@ -47,3 +47,15 @@ test('panels with a caption line between them stay apart', async () => {
   expect(pictures).toHaveLength(2);
   expect(p.runs.map((r) => r.str)).toContain('Figure 2: the two panels below.');
 });
+
+test('two drawings one over the other, each alone on its row, stay two', async () => {
+  // two charts (or a program's input boxes) stacked 25 pt apart, a short output line between them
+  const { doc, font, page } = await madePage(StandardFonts.Helvetica, [595, 842]);
+  page.drawText(PROSE, { x: 81, y: 760, size: 10, font });
+  panel(page, 168, 600);
+  page.drawText('[1,2,3]', { x: 190, y: 588, size: 8, font });
+  panel(page, 168, 503);
+  page.drawText(PROSE, { x: 81, y: 440, size: 10, font });
+  const p = await extractFirstPage(await doc.save());
+  expect(p.images.filter((im) => im.encoded)).toHaveLength(2);
+});
