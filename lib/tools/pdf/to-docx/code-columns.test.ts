@@ -3,10 +3,11 @@
 // sit over the next row's like a numerator over its denominator, and were joined to them as a fraction,
 // so "91" took the "7" below it and the rows' numbers were scrambled. Lines set in a typewriter face are
 // never formula pieces; the same pieces in a text face still stack as a fraction.
+import type { TextRun } from '../pdfjs/protocol';
 import { buildLines } from './layout';
 import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
 
-const cells = (font: string, generic: string) => [
+const cells = (font: string, generic: TextRun['generic']) => [
   textRun('None', 92, 217, 23, { font, generic }),
   textRun('91', 167, 217, 11, { font, generic }),
   textRun('55', 259, 217, 11, { font, generic, eol: true }),
@@ -15,7 +16,7 @@ const cells = (font: string, generic: string) => [
   textRun('7', 265, 230, 6, { font, generic, eol: true }),
 ];
 
-const texts = (font: string, generic: string) =>
+const texts = (font: string, generic: TextRun['generic']) =>
   buildLines(cells(font, generic)).map((l) => l.runs.map((r) => r.str).join(' '));
 
 test("a program's table of numbers keeps its rows", () => {
