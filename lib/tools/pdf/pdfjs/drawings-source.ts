@@ -50,6 +50,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && b.w * b.h < 0.6 * pageArea)
     .filter((b) => fewWords(b, runs.filter((r) => inside(r, b) && !MUSIC_FONT.test(r.font))))
     .slice(0, 24);
+  joinPanels(regions, runs, inside, pageArea);
   // A page of plots (absorbLabels), not a slide: a slide's charts side by side go into a layout table's
   // cells, where frames over them do not hold and more labels would be more lines after the picture.
   const plots = size.width < ${SLIDE_RATIO} * size.height && !runs.some((r) => r.str.trim().split(/\s+/).length >= 6);
@@ -84,6 +85,39 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
       if (within({ x: Math.min(sg.x1, sg.x2), y: Math.min(sg.y1, sg.y2), w: Math.abs(sg.x2 - sg.x1), h: Math.abs(sg.y2 - sg.y1) })) segments.splice(i, 1);
     }
     images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi }, labels: overlay ? labels : undefined });
+  }
+}
+
+// Plot panels set in a grid (R's pairs plots and mosaic matrices, a lattice of panels) are drawings a
+// gutter apart, their labels between them: each came out a picture of its own, in a layout table's cells
+// where the labels' frames do not hold, and the grid fell apart (its plain panels, a few rectangles, made
+// tables). Two drawings side by side (sharing most of their height), or two such rows one over the other
+// (most of their width), at most PANEL_GAP apart, with no line of three words or more between them, are one.
+const PANEL_GAP = 30;
+function joinPanels(regions, runs, inside, pageArea) {
+  for (let pass = 0; pass < 24; pass++) {
+    let joined = false;
+    for (let i = 0; i < regions.length && !joined; i++) {
+      for (let j = i + 1; j < regions.length && !joined; j++) {
+        const a = regions[i], b = regions[j];
+        const ox = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+        const oy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+        const beside = oy > 0.5 * Math.min(a.h, b.h) && ox > -PANEL_GAP;
+        // one over the other only as rows of panels: two boxes of code or two charts one above the other,
+        // each alone on its row, are no grid (a program's output line between code boxes went into the picture)
+        const above = a.row && b.row && ox > 0.5 * Math.min(a.w, b.w) && oy > -PANEL_GAP;
+        if (!beside && !above) continue;
+        const u = { ...a, row: true };
+        unite(u, b);
+        const own = runs.filter((r) => inside(r, u));
+        if (u.w * u.h >= 0.6 * pageArea || !fewWords(u, own)) continue;
+        if (own.some((r) => !inside(r, a) && !inside(r, b) && r.str.trim().split(/\s+/).length >= 3)) continue;
+        regions[i] = u;
+        regions.splice(j, 1);
+        joined = true;
+      }
+    }
+    if (!joined) break;
   }
 }
 

@@ -112,7 +112,9 @@ async function extractPage(pdfjs, doc, p, task) {
         if (!Array.isArray(glyphs)) break;
         for (const g of glyphs) {
           if (g && typeof g === 'object' && g.unicode) {
-            for (const ch of g.unicode) if (ch.trim()) chars.push({ ch, color: mode === 3 || mode === 7 ? null : fill });
+            // adv: the glyph's advance, to place a colour change inside a text item (text-source.ts)
+            const adv = (g.width || 0) / g.unicode.length;
+            for (const ch of g.unicode) if (ch.trim()) chars.push({ ch, color: mode === 3 || mode === 7 ? null : fill, adv });
           }
         }
         break;
@@ -221,20 +223,24 @@ async function extractPage(pdfjs, doc, p, task) {
     // Colour: match the item's characters with the glyphs shown, in order.
     let color = '#000000';
     let invisible = false;
+    let shown = null;
+    const count = item.str.replace(/\s/g, '').length;
     const first = item.str.replace(/\s/g, '')[0];
     for (let look = ci; look < Math.min(chars.length, ci + 200); look++) {
       if (chars[look].ch === first) {
         color = chars[look].color || '#000000';
         invisible = chars[look].color === null;
-        ci = look + item.str.replace(/\s/g, '').length;
+        shown = chars.slice(look, look + count);
+        ci = look + count;
         break;
       }
     }
-    runs.push({
-      str: unligature(item.str), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,
+    const run = {
+      str: item.str, x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,
       italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible, ...(turn ? { turn } : {}),
       ...(slant(m, turn) !== null ? { angle: slant(m, turn) } : {}),
-    });
+    };
+    for (const piece of shown && !rotated ? colourPieces(run, shown) : [run]) runs.push({ ...piece, str: unligature(piece.str) });
   }
 
   // Form fields' captions and values as their appearances show them (widgets-source.ts).

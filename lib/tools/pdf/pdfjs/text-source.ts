@@ -1,5 +1,5 @@
 // pdf.js side of PDF to Word, text (plain JS, inlined into the pdf.js thread by worker-source.ts after
-// extract-source.ts): runs that are one piece of text shown twice.
+// extract-source.ts): runs that are one piece of text shown twice; a text item in more than one colour.
 export const TEXT_SOURCE = String.raw`
 // The same text shown twice at (nearly) the same place is one piece of text: a CSS text-shadow printed by a
 // browser (a white copy 1 px below every heading of a Sphinx page), or bold faked by overprinting. Laid out,
@@ -23,5 +23,43 @@ function dropRepeatedText(runs) {
   let k = 0;
   for (let i = 0; i < runs.length; i++) if (!drop.has(i)) runs[k++] = runs[i];
   runs.length = k;
+}
+
+// pdf.js makes one text item of the glyphs of one font on a line, whatever their colour: a TeX document's
+// coloured citation ("(Moulton 1986, 1990)" in blue inside black prose) took the colour of the item's first
+// letter, so citations were black and whole lines after one blue. The item is cut where the colour of its
+// glyphs (matched in order, 'shown') changes, each piece placed by the glyphs' advances (a space: 0.6 of
+// the item's mean glyph advance; TeX's and most fonts' spaces are a third of an em).
+function colourPieces(run, shown) {
+  const colourOf = (c) => c.color || '#000000';
+  if (shown.every((c) => colourOf(c) === colourOf(shown[0]))) return [run];
+  // only where the glyphs are the item's letters in its order (a right-to-left item's are reversed)
+  if (shown.map((c) => c.ch).join('') !== run.str.replace(/\s/g, '')) return [run];
+  const mean = shown.reduce((s, c) => s + c.adv, 0) / shown.length;
+  const pieces = [];
+  let k = 0;
+  let at = 0;
+  let start = { i: 0, at: 0, color: colourOf(shown[0]) };
+  const chars = [...run.str];
+  const close = (end) => pieces.push({ from: start, to: end });
+  chars.forEach((ch, i) => {
+    if (!ch.trim()) return void (at += 0.6 * mean);
+    const c = shown[k++];
+    if (c && colourOf(c) !== start.color) {
+      close({ i, at });
+      start = { i, at, color: colourOf(c) };
+    }
+    at += c ? c.adv : mean;
+  });
+  close({ i: chars.length, at });
+  if (!(at > 0)) return [run];
+  return pieces.map((p, n) => ({
+    ...run,
+    str: chars.slice(p.from.i, p.to.i).join(''),
+    x: run.x + (run.w * p.from.at) / at,
+    w: (run.w * (p.to.at - p.from.at)) / at,
+    color: p.from.color,
+    eol: run.eol && n === pieces.length - 1,
+  }));
 }
 `;

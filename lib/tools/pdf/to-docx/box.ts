@@ -3,3 +3,5 @@ import type { Box } from '../pdfjs/protocol';
 
 export const right = (b: Box) => b.x + b.w;
 export const bottom = (b: Box) => b.y + b.h;
+/** The two boxes share some height (one beside the other, if they do not overlap across). */
+export const overlapsY = (a: Box, b: Box) => Math.min(bottom(a), bottom(b)) > Math.max(a.y, b.y);

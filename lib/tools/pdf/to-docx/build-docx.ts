@@ -245,6 +245,8 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
   // the room above the table, which holds the lifted pictures (1 pt at least where there are some)
   const room = top - out.cursor;
   const held = out.lift ? [] : lift.pictures;
+  // the label frames first: LibreOffice anchors a framed paragraph to the paragraph after it
+  if (!out.lift) out.children.push(...lift.frames);
   if (room > 1 || held.length) {
     out.children.push(
       new Paragraph({
@@ -253,7 +255,6 @@ async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: 
       }),
     );
   }
-  if (!out.lift) out.children.push(...lift.frames);
   out.children.push(
     new DocxTable({
       rows: [new TableRow({ children: cells })],

@@ -49,5 +49,8 @@ export function drawingWithLabels(
       lineRule: LineRuleType.EXACT,
     },
   });
-  return lift ? [room] : [room, ...labels];
+  // The labels come first: LibreOffice anchors a framed paragraph to the paragraph after it, and after the
+  // picture's may come the next page's (a figure closing a page, its caption framed as the page's foot):
+  // the labels were drawn on the next page. In a cell they are lifted to the page's level.
+  return lift ? [room] : [...labels, room];
 }

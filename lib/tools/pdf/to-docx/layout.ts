@@ -3,7 +3,7 @@
 import type { Box, PageData, TextRun } from '../pdfjs/protocol';
 import { findTables, splitAcrossColumns, type Table } from './tables';
 import { attachStacked } from './stacked';
-import { bottom, right } from './box';
+import { bottom, overlapsY, right } from './box';
 import { footPictures } from './foot-pictures';
 import { shadedCellSides } from './shaded-cells';
 import { underTable } from './table-over-picture';
@@ -195,6 +195,10 @@ function bounds(items: Item[]): Box {
 export type CutNode =
   { kind: 'leaf'; region: Box; items: Item[] } | { kind: 'cols' | 'rows'; region: Box; children: CutNode[] };
 
+/** A picture or table at the height of this line, beside it. */
+const besidePicture = (line: Item, items: Item[]) =>
+  items.some((it) => it.kind !== 'line' && overlapsY(it.box, line.box));
+
 /** Recursive XY-cut: columns (vertical gutters) first, then horizontal gaps; leaves sorted top-down. */
 export function cutTree(items: Item[], bodySize: number, depth = 0): CutNode {
   const region = bounds(items);
@@ -202,17 +206,16 @@ export function cutTree(items: Item[], bodySize: number, depth = 0): CutNode {
   const xCuts = gaps(items, 'x', Math.max(8, 0.9 * bodySize));
   if (xCuts.length) {
     const groups = split(items, 'x', xCuts);
-    // A real column holds several lines; two words side by side on one line are not columns.
-    const tall =
-      groups.every((g) => g.length >= 2 || g[0].kind !== 'line') ||
-      groups.some((g) => g.some((it) => it.kind !== 'line')); // a picture or table beside text
-    if (tall && groups.length > 1)
+    // A real column holds several lines; two words side by side on one line are not columns, nor is a
+    // lone line (a running head's page number in the margin) beside no picture or table at its height.
+    if (groups.length > 1 && groups.every((g) => g.length >= 2 || g[0].kind !== 'line' || besidePicture(g[0], items)))
       return { kind: 'cols', region, children: groups.map((g) => cutTree(g, bodySize, depth + 1)) };
   }
   // A table or picture beside text may sit closer than a column gutter: cut there too.
   if (items.some((it) => it.kind !== 'line')) {
     const near = split(items, 'x', gaps(items, 'x', 1));
-    if (near.length > 1 && near.some((g) => g.some((it) => it.kind !== 'line'))) {
+    const lone = (g: Item[]) => g.length === 1 && g[0].kind === 'line' && !besidePicture(g[0], items);
+    if (near.length > 1 && near.some((g) => g.some((it) => it.kind !== 'line')) && !near.some(lone)) {
       return { kind: 'cols', region, children: near.map((g) => cutTree(g, bodySize, depth + 1)) };
     }
   }

@@ -6,6 +6,7 @@ import { bottom, right } from './box';
 import { mostlyRtl } from './rtl';
 import { bulletTextX, isBullet } from './web-lists';
 import { hasLeader } from './leader';
+import { typewriter } from './stacked';
 
 export interface Para {
   lines: Line[];
@@ -20,9 +21,6 @@ export interface Para {
 }
 
 const BULLET = /^([•◦▪■●○\-–—*]|\(?\d{1,3}[.)]|[a-z][.)])\s/;
-
-const TYPEWRITER = /mono|courier|cmtt|sftt|typewriter|consolas|menlo/i;
-const typewriter = (l: Line) => l.runs.every((r) => r.generic === 'monospace' || TYPEWRITER.test(r.font));
 
 /** Splits a block's consecutive lines into paragraphs and measures their alignment and indents. */
 export function paragraphs(lines: Line[], region: Box): Para[] {

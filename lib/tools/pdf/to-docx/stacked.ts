@@ -10,10 +10,13 @@ import { bottom, right } from './box';
 const MARKS_ONLY = /^[\sˆ˜¯˙¨´`ˇ˘˚→←^~.'′″‾_]+$/u;
 
 const text = (l: Line) => l.runs.map((r) => r.str).join('');
+const TYPEWRITER = /mono|courier|cmtt|sftt|typewriter|consolas|menlo/i;
+/** A line set wholly in a typewriter face: code or a program's output, never a formula's piece. */
+export const typewriter = (l: Line) => l.runs.every((r) => r.generic === 'monospace' || TYPEWRITER.test(r.font));
 /** Operators, Greek letters or a lone symbol: what a numerator or denominator is made of. */
 const MATHS = /[∂∑∏∫√∞±×·−=+<>≤≥∇α-ωΓΔΘΛΞΠΣΦΨΩ]|^\s*\S{1,2}\s*$/u;
 
-type Piece = Box & { size: number; marks: boolean; math: boolean };
+type Piece = Box & { size: number; marks: boolean; math: boolean; code: boolean };
 
 /** Whether `a` (the smaller piece) is stacked on `b`: above, below, across or inside its band, next to it;
  * 'fraction' when only as a numerator over its denominator (apart, one above the other). */
@@ -24,8 +27,9 @@ function stackedOn(a: Piece, b: Piece): boolean | 'fraction' {
   // A short piece, never a line of text of its own (a title's second line overlaps the first in tight leading).
   if (a.w > 0.6 * b.w && a.w > 4 * a.size && !a.marks) return false;
   const overlap = Math.min(bottom(a), bottom(b)) - Math.max(a.y, b.y);
-  // only formula pieces: a form's small labels overlap the lines beside them too
-  if (!a.math && !a.marks) return false;
+  // only formula pieces: a form's small labels overlap the lines beside them too, and a program's printed
+  // table has columns of short numbers one above the other (R's output: a row's numbers joined the row above)
+  if ((!a.math && !a.marks) || a.code || b.code) return false;
   if (overlap > 0.3 * Math.min(a.h, b.h)) return true;
   const vGap = Math.max(a.y - bottom(b), b.y - bottom(a));
   // numerator over denominator: two short pieces, one above the other across a fraction bar
@@ -61,6 +65,7 @@ export function attachStacked(lines: Line[]): Line[] {
     ...{ x: l.x, y: l.y, w: l.w, h: l.h, size: l.size },
     marks: MARKS_ONLY.test(text(l)),
     math: MATHS.test(text(l)),
+    code: typewriter(l),
   }));
   const order = lines.map((_, i) => i).sort((i, j) => boxes[i].y - boxes[j].y);
   const hostOf = new Map<number, number>();

@@ -1,0 +1,61 @@
+// Plot panels set in a grid on a page of prose (issue 19, eleventh pass: an R vignette's pairs plot, 3 x 3
+// mosaic panels 25 pt apart with their labels between them). Each panel was a picture of its own and the
+// plain ones (a rectangle or two) tables; laid out in a layout table's cells, where the labels' frames do
+// not hold, the grid fell apart (a panel off the page's edge, the labels in a column). Drawings side by
+// side or one over the other, a gutter apart with no line of prose between them, are one picture; two
+// figures with a caption between them stay two.
+import { StandardFonts, rgb, type PDFPage } from 'pdf-lib';
+import { extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
+
+const PROSE = 'The pairwise mosaic matrix shows bivariate marginal relations between the variables.';
+
+function panel(page: PDFPage, x: number, y: number): void {
+  page.drawRectangle({ x, y, width: 72, height: 72, borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+  page.drawSvgPath('M 0 0 C 20 60 50 10 72 72', { x, y: y + 72, borderColor: rgb(0.8, 0, 0), borderWidth: 1 });
+}
+
+async function gridPage(caption: boolean): Promise<Uint8Array> {
+  const { doc, font, page } = await madePage(StandardFonts.Helvetica, [595, 842]);
+  page.drawText(PROSE, { x: 81, y: 760, size: 10, font });
+  for (const y of [600, 503])
+    for (const [col, x] of [168, 265].entries()) {
+      panel(page, x, y);
+      page.drawText(['Male', 'Class'][col], { x: x + 20, y: y + 76, size: 6, font });
+    }
+  if (caption) page.drawText('Figure 2: the two panels below.', { x: 168, y: 588, size: 10, font });
+  page.drawText(PROSE, { x: 81, y: 440, size: 10, font });
+  return doc.save();
+}
+
+test('a grid of plot panels is one picture with its labels', async () => {
+  const p = await extractFirstPage(await gridPage(false));
+  const pictures = p.images.filter((im) => im.encoded);
+  expect(pictures).toHaveLength(1);
+  const [grid] = pictures;
+  expect(grid.x).toBeLessThanOrEqual(168);
+  expect(grid.x + grid.w).toBeGreaterThanOrEqual(265 + 72);
+  expect(grid.h).toBeLessThan(200);
+  // the lower panels' labels, in the gutter between the rows, are the picture's (the upper ones stay lines
+  // above it: on a page of prose only labels of four letters or less are taken from around a drawing)
+  expect((grid.labels ?? []).map((r) => r.str).sort()).toEqual(['Class', 'Male']);
+  expect(p.runs.map((r) => r.str).sort()).toEqual(['Class', 'Male', PROSE, PROSE]);
+});
+
+test('panels with a caption line between them stay apart', async () => {
+  const p = await extractFirstPage(await gridPage(true));
+  const pictures = p.images.filter((im) => im.encoded).sort((a, b) => a.y - b.y);
+  expect(pictures).toHaveLength(2);
+  expect(p.runs.map((r) => r.str)).toContain('Figure 2: the two panels below.');
+});
+
+test('two drawings one over the other, each alone on its row, stay two', async () => {
+  // two charts (or a program's input boxes) stacked 25 pt apart, a short output line between them
+  const { doc, font, page } = await madePage(StandardFonts.Helvetica, [595, 842]);
+  page.drawText(PROSE, { x: 81, y: 760, size: 10, font });
+  panel(page, 168, 600);
+  page.drawText('[1,2,3]', { x: 190, y: 588, size: 8, font });
+  panel(page, 168, 503);
+  page.drawText(PROSE, { x: 81, y: 440, size: 10, font });
+  const p = await extractFirstPage(await doc.save());
+  expect(p.images.filter((im) => im.encoded)).toHaveLength(2);
+});
