@@ -79,3 +79,18 @@ test('the footer is a framed paragraph at its place', async () => {
   );
   expect(framed).toEqual(['3 | Page']);
 });
+
+// A running head's page number past the body's right edge (FrameMaker's OpenSM release notes, an R vignette):
+// a column of its own put the body in a layout table's cell; as a line of the flow it widened the text area
+// to the margin's edge, and the page's tables and lines came out wider, the page shorter. It is framed.
+test('a page number in the right margin at the top is framed and sets no margin', () => {
+  const head = [textRun('OpenSM Release Notes', 72, 40, 100, { size: 8, eol: true }), textRun('3', 540, 52, 5)];
+  const layout = layoutPage(page(head), false);
+  expect(text(layout.edgeLines)).toEqual(['3']);
+  expect(layout.tree?.kind).not.toBe('cols');
+  // the text area ends at the body's right edge (72 + 440), not at the number's
+  expect(layout.content.x + layout.content.w).toBeLessThan(520);
+  // a number flush with the body's right edge stays a line of the flow
+  const flush = layoutPage(page([textRun('Chapter 1', 72, 40, 60), textRun('12', 500, 40, 12)]), false);
+  expect(text(flush.edgeLines)).toEqual([]);
+});

@@ -4,7 +4,7 @@
 // page after page (a Word-made lab guide: 18 Word pages for 10). Framed at its place, as the lines at the
 // page's edge are, it takes no room in the flow and the body may use the foot of the page.
 import type { Box } from '../pdfjs/protocol';
-import { bottom } from './box';
+import { bottom, right } from './box';
 import type { Line } from './layout';
 
 export interface Footer {
@@ -39,4 +39,23 @@ export function footerLines(lines: Line[], pictures: Box[], tables: Box[], pageH
   const rest = [...body, ...tables, ...pictures.filter((_, i) => !logos.includes(i))];
   const above = Math.max(...rest.map((b) => bottom(b)));
   return top - above >= 1.5 * size ? { lines: foot, pictures: logos } : none;
+}
+
+/**
+ * Page numbers alone in a side margin at the page's top (a running head's number past the body's right
+ * edge; the foot's are the footer's, which set the bottom margin): framed at their place, they neither make
+ * a column of their own (the body went into a layout table's cell, where drawings' label frames are
+ * ignored) nor widen the text area (a FrameMaker page's tables and lines came out wider, the page shorter).
+ */
+export function marginNumbers(lines: Line[], pageHeight: number): Line[] {
+  const text = (l: Line) =>
+    l.runs
+      .map((r) => r.str)
+      .join('')
+      .trim();
+  const body = lines.filter((l) => !/^(\d{1,4}|[ivxlc]{1,6})$/i.test(text(l)));
+  if (body.length < 3) return [];
+  const left = Math.min(...body.map((l) => l.x));
+  const edge = Math.max(...body.map(right));
+  return lines.filter((l) => !body.includes(l) && l.y < 0.15 * pageHeight && (l.x >= edge + 2 || right(l) <= left - 2));
 }

@@ -7,7 +7,7 @@ import { bottom, overlapsY, right } from './box';
 import { footPictures } from './foot-pictures';
 import { shadedCellSides } from './shaded-cells';
 import { underTable } from './table-over-picture';
-import { footerLines } from './footer-lines';
+import { footerLines, marginNumbers } from './footer-lines';
 import { inlinePicture } from './inline-picture';
 import { inSentence } from './inline-grids';
 import { joinLeaderNumbers } from './leader';
@@ -324,10 +324,10 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   // its logo floats at its place as the icons do (a drawing with labels stays in the flow)
   const logos = footer.pictures.map((i) => images[i].index).filter((i) => !page.images[i].labels?.length);
   icons.push(...logos);
+  const flowing = lines.filter((l) => onPage(l) && !footer.lines.includes(l));
+  const margins = marginNumbers(flowing, page.height); // a running head's number in the margin: framed
   const all: Item[] = [
-    ...lines
-      .filter((l) => onPage(l) && !footer.lines.includes(l))
-      .map((line) => ({ kind: 'line' as const, box: line as Box, line })),
+    ...flowing.filter((l) => !margins.includes(l)).map((line) => ({ kind: 'line' as const, box: line as Box, line })),
     ...images.filter((it) => !logos.includes(it.index)),
     ...shown,
   ];
@@ -349,7 +349,7 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
     content,
     icons,
     foot,
-    edgeLines: [...lines.filter((l) => !onPage(l)), ...footer.lines],
+    edgeLines: [...lines.filter((l) => !onPage(l)), ...footer.lines, ...margins],
   };
 }
 
