@@ -5,3 +5,19 @@ export const right = (b: Box) => b.x + b.w;
 export const bottom = (b: Box) => b.y + b.h;
 /** The two boxes share some height (one beside the other, if they do not overlap across). */
 export const overlapsY = (a: Box, b: Box) => Math.min(bottom(a), bottom(b)) > Math.max(a.y, b.y);
+
+/** Moves b's runs after a's and grows a's box over both; b is left empty, for `dropEmpty` to remove. */
+export function absorb<T extends Box & { runs: unknown[] }>(a: T, b: T): void {
+  a.runs.push(...b.runs);
+  b.runs = [];
+  const x2 = Math.max(right(a), right(b));
+  const y2 = Math.max(bottom(a), bottom(b));
+  a.y = Math.min(a.y, b.y);
+  a.w = x2 - a.x;
+  a.h = y2 - a.y;
+}
+
+/** Removes, in place, the lines whose runs another absorbed. */
+export function dropEmpty<T extends { runs: unknown[] }>(lines: T[]): void {
+  for (let i = lines.length - 1; i >= 0; i--) if (!lines[i].runs.length) lines.splice(i, 1);
+}

@@ -213,7 +213,7 @@ async function emitNode(
  */
 async function emitSideBySide(cols: CutNode[], page: PageData, out: Emit, left: number, right: number) {
   const top = Math.min(...cols.map((c) => c.region.y));
-  // the outermost table holds its cells' drawings at the page's level, held by one paragraph 1 pt high
+  // the outermost table holds its cells' drawings at the page's level, in the room paragraph above it
   const lift: Lifted = out.lift ?? { pictures: [], frames: [] };
   const cells: TableCell[] = [];
   const widths: number[] = [];

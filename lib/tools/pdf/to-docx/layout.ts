@@ -3,7 +3,7 @@
 import type { Box, PageData, TextRun } from '../pdfjs/protocol';
 import { findTables, splitAcrossColumns, type Table } from './tables';
 import { attachStacked } from './stacked';
-import { bottom, overlapsY, right } from './box';
+import { absorb, bottom, dropEmpty, overlapsY, right } from './box';
 import { footPictures } from './foot-pictures';
 import { shadedCellSides } from './shaded-cells';
 import { underTable } from './table-over-picture';
@@ -138,13 +138,7 @@ function joinSideBySide(lines: Line[]): void {
       const gap = b.x - right(a);
       if (Math.abs(a.baseline - b.baseline) > 0.1 * size || gap < -0.5 * size || gap > Math.min(1.5 * size, 10))
         continue;
-      a.runs.push(...b.runs);
-      b.runs = [];
-      const x2 = Math.max(right(a), right(b));
-      const y2 = Math.max(bottom(a), bottom(b));
-      a.y = Math.min(a.y, b.y);
-      a.w = x2 - a.x;
-      a.h = y2 - a.y;
+      absorb(a, b);
       if (b.size > a.size) a.size = b.size;
       for (const r of a.runs) {
         const script = r.script ? undefined : scriptAgainst(r.size, r.y, a);
@@ -153,7 +147,7 @@ function joinSideBySide(lines: Line[]): void {
       j = -1; // a grew: look again
     }
   }
-  for (let i = lines.length - 1; i >= 0; i--) if (!lines[i].runs.length) lines.splice(i, 1);
+  dropEmpty(lines);
 }
 
 function gaps(items: Item[], axis: 'x' | 'y', minGap: number): number[] {

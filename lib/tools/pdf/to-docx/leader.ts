@@ -3,7 +3,7 @@
 // its own (a Word-made contents page came out on two Word pages); a right tab stop with a dot leader at the
 // number's right edge is what Word itself writes there, and it cannot wrap.
 import { LeaderType, TabStopType } from 'docx';
-import { right } from './box';
+import { absorb, dropEmpty, right } from './box';
 import type { Line } from './layout';
 
 /** Four or more dots (spaced or not, or an ellipsis), then the line's last word: the page number. */
@@ -69,15 +69,9 @@ export function joinLeaderNumbers(lines: Line[]): void {
         leaderIn(`${lineText(a)} ${lineText(m)}`) !== null,
     );
     if (!b) continue;
-    a.runs.push(...b.runs);
-    b.runs = [];
-    const x2 = Math.max(right(a), right(b));
-    const y2 = Math.max(a.y + a.h, b.y + b.h);
-    a.y = Math.min(a.y, b.y);
-    a.w = x2 - a.x;
-    a.h = y2 - a.y;
+    absorb(a, b);
   }
-  for (let i = lines.length - 1; i >= 0; i--) if (!lines[i].runs.length) lines.splice(i, 1);
+  dropEmpty(lines);
 }
 
 /** A right tab stop with a dot leader at the line's right edge (twips from the paragraph's margin). */
