@@ -4,12 +4,9 @@
 // indices taken from the first skipped other operators. The labels were drawn into the picture as well
 // as set as text, and when a skipped operator was a transparency group's start the render threw and the
 // whole file was refused as damaged (Mixxx's keyboard sheet, Inkscape -> cairo).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { convertPdf } from './convert';
+import { convertBytes } from '@/tests/support/pdf-to-docx/convert-bytes';
 import { documentXml, mediaParts } from '@/tests/support/pdf-to-docx/docx-parts';
 
 const LABELS = ['WEST GATE', 'NORTH HALL', 'EAST WING', 'SOUTH YARD'];
@@ -63,14 +60,7 @@ async function darkPixels(docx: Uint8Array): Promise<number> {
 }
 
 async function convert(labels: boolean, group: boolean): Promise<Uint8Array> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-overlay-ops-'));
-  try {
-    const f = path.join(dir, 'drawing.pdf');
-    fs.writeFileSync(f, await drawingPdf(labels, group));
-    return (await convertPdf(f, 'drawing.pdf')).docx;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  return (await convertBytes(await drawingPdf(labels, group), 'drawing.pdf')).docx;
 }
 
 test('labels over a pattern-filled drawing are text only: the picture is rendered without them', async () => {

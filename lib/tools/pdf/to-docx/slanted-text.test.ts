@@ -1,11 +1,8 @@
 // Text at a slant outside any drawing (a watermark across the page) is an upright text box floating behind
 // the text, not a line of the flow: as a 50 pt line among the body it pushed the page's text on to the next
 // Word page (OpenSM's release notes, FrameMaker -> Distiller: 14 Word pages for 10).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
-import { convertPdf } from './convert';
+import { convertBytes } from '@/tests/support/pdf-to-docx/convert-bytes';
 import { documentXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 const MARK = 'Acme Draft Copy';
@@ -31,30 +28,23 @@ async function watermarkedPdf(): Promise<Uint8Array> {
 }
 
 test('a slanted watermark is a text box behind the text, out of the flow', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-slanted-'));
-  try {
-    const f = path.join(dir, 'watermarked.pdf');
-    fs.writeFileSync(f, await watermarkedPdf());
-    const r = await convertPdf(f, 'watermarked.pdf');
-    const xml = documentXml(r.docx);
-    const at = xml.indexOf(MARK);
-    expect(at).toBeGreaterThan(0);
-    // inside a floating shape's text box, and that shape is behind the text
-    const anchor = xml.lastIndexOf('<wp:anchor', at);
-    expect(anchor).toBeGreaterThan(-1);
-    expect(xml.indexOf('</wp:anchor>', anchor)).toBeGreaterThan(at);
-    expect(xml.slice(anchor, at)).toContain('<wps:txbx');
-    expect(xml.slice(anchor, xml.indexOf('>', anchor))).toContain('behindDoc="1"');
-    // the body lines are all there, in order
-    expect(xml).toContain('Body line 1 of the page');
-    expect(xml.indexOf('Body line 40 ')).toBeGreaterThan(xml.indexOf('Body line 39 '));
-    const oblique = xml.indexOf(OBLIQUE);
+  const r = await convertBytes(await watermarkedPdf(), 'watermarked.pdf');
+  const xml = documentXml(r.docx);
+  const at = xml.indexOf(MARK);
+  expect(at).toBeGreaterThan(0);
+  // inside a floating shape's text box, and that shape is behind the text
+  const anchor = xml.lastIndexOf('<wp:anchor', at);
+  expect(anchor).toBeGreaterThan(-1);
+  expect(xml.indexOf('</wp:anchor>', anchor)).toBeGreaterThan(at);
+  expect(xml.slice(anchor, at)).toContain('<wps:txbx');
+  expect(xml.slice(anchor, xml.indexOf('>', anchor))).toContain('behindDoc="1"');
+  // the body lines are all there, in order
+  expect(xml).toContain('Body line 1 of the page');
+  expect(xml.indexOf('Body line 40 ')).toBeGreaterThan(xml.indexOf('Body line 39 '));
+  const oblique = xml.indexOf(OBLIQUE);
 
-    expect(oblique).toBeGreaterThan(xml.indexOf('Body line 20 '));
-    expect(oblique).toBeLessThan(xml.indexOf('Body line 22 '));
-    expect(xml.lastIndexOf('<wp:anchor', oblique)).toBeLessThan(xml.indexOf('Body line 20 '));
-    expect(r.pages).toBe(1);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  expect(oblique).toBeGreaterThan(xml.indexOf('Body line 20 '));
+  expect(oblique).toBeLessThan(xml.indexOf('Body line 22 '));
+  expect(xml.lastIndexOf('<wp:anchor', oblique)).toBeLessThan(xml.indexOf('Body line 20 '));
+  expect(r.pages).toBe(1);
 }, 120_000);

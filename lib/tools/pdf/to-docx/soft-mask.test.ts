@@ -2,12 +2,9 @@
 // painted through the mask. A web page printed by Chrome draws each box shadow as a grey fill through a
 // blurred mask image; placing that image's own pixels put a black block on the page (the underscore.js
 // documentation: 25 Word pages for 10, a black page-tall strip on every other one).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { convertPdf } from './convert';
+import { convertBytes } from '@/tests/support/pdf-to-docx/convert-bytes';
 import { documentXml, mediaParts } from '@/tests/support/pdf-to-docx/docx-parts';
 
 /** A line of text, and a grey square painted through a soft mask whose content is a black image (a mask
@@ -41,19 +38,12 @@ async function maskedPdf(): Promise<Uint8Array> {
 }
 
 test("a soft mask's image is not placed as a picture: no black block, the text kept", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-smask-'));
-  try {
-    const f = path.join(dir, 'masked.pdf');
-    fs.writeFileSync(f, await maskedPdf());
-    const r = await convertPdf(f, 'masked.pdf');
-    for (const data of Object.values(mediaParts(r.docx))) {
-      const { dominant } = await sharp(data).stats();
-      expect(dominant.r + dominant.g + dominant.b).toBeGreaterThan(3 * 100); // no black picture
-    }
-    const xml = documentXml(r.docx);
-    expect(xml).toContain('A page with a shadow drawn through a soft mask.');
-    expect(r.pages).toBe(1);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+  const r = await convertBytes(await maskedPdf(), 'masked.pdf');
+  for (const data of Object.values(mediaParts(r.docx))) {
+    const { dominant } = await sharp(data).stats();
+    expect(dominant.r + dominant.g + dominant.b).toBeGreaterThan(3 * 100); // no black picture
   }
+  const xml = documentXml(r.docx);
+  expect(xml).toContain('A page with a shadow drawn through a soft mask.');
+  expect(r.pages).toBe(1);
 }, 120_000);
