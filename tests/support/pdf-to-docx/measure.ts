@@ -11,9 +11,13 @@ import path from 'node:path';
 const UNSPACED = /([\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}])/gu;
 
 /** Words of a text. NFKC first: the source's ligature characters ("ﬁ", U+FB01) and compatibility forms are
- * the same words as the letters a DOCX holds ("fi"). */
+ * the same words as the letters a DOCX holds ("fi"). A word holding a control character is not counted:
+ * there the source's text cannot spell it (a TeX bitmap font's ligature, "con\x1cguration", would count as
+ * "con" and "guration"). */
 export const words = (t: string): string[] =>
   t
+    // eslint-disable-next-line no-control-regex
+    .replace(/\S*[\x00-\x08\x0e-\x1f\x7f]\S*/g, ' ')
     .normalize('NFKC')
     .replace(/\u00ad\s*/g, '')
     .toLowerCase()

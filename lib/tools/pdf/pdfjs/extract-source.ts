@@ -3,9 +3,6 @@
 // link annotations; pages without text are rendered whole. Coordinates: points, top-left origin.
 export const EXTRACT_SOURCE = String.raw`
 const MAX_IMAGE_PIXELS = 40e6; // = worker-source.ts MAX_IMAGE_PIXELS
-// Typographic ligature characters become their letters, so the text can be searched and edited.
-const LIGATURES = { '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl', '\uFB05': 'st', '\uFB06': 'st' };
-const unligature = (s) => s.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c]);
 const ap = (p, m) => [p[0] * m[0] + p[1] * m[2] + m[4], p[0] * m[1] + p[1] * m[3] + m[5]];
 
 function unitBox(Util, m) {
@@ -240,8 +237,10 @@ async function extractPage(pdfjs, doc, p, task) {
       italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible, ...(turn ? { turn } : {}),
       ...(slant(m, turn) !== null ? { angle: slant(m, turn) } : {}),
     };
-    for (const piece of shown && !rotated ? colourPieces(run, shown) : [run]) runs.push({ ...piece, str: unligature(piece.str) });
+    const t3 = f.type3 ? { t3: item.fontName } : {}; // (font-names.ts texCodes)
+    for (const piece of shown && !rotated ? colourPieces(run, shown) : [run]) runs.push({ ...piece, str: unligature(piece.str), ...t3 });
   }
+  texCodes(runs);
 
   // Form fields' captions and values as their appearances show them (widgets-source.ts).
   const shown = annotationTexts(pdfjs, page, ops, V);

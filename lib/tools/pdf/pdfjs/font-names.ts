@@ -12,14 +12,51 @@ export const ITALIC_NAME =
   /italic|oblique|(regu|medi|bold|demi|ligh|book)(ital|obli)$|slant|-(bd)?it$|,it$|^(cm|ec|sf)(ti|sl|bxti|bxsl|itt|ssi|si|mi\d|mib)/i;
 
 export const FONTS_SOURCE = String.raw`
+// Typographic ligature characters become their letters, so the text can be searched and edited.
+const LIGATURES = { '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl', '\uFB05': 'st', '\uFB06': 'st' };
+const unligature = (s) => s.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c]);
+
+// TeX's bitmap fonts (pdfTeX's Type 3 fonts, made from EC fonts where cm-super is not installed) have no
+// ToUnicode and glyph names pdf.js cannot read (/a28): pdf.js gives their codes as they are, right for
+// letters, but ligatures, dashes and quotes come out as control characters, which the DOCX cannot hold
+// ("con\x1cguration" became "conguration"). Those positions are TeX's Cork (T1) encoding (ligatures at 27-31),
+// or OT1 (Computer Modern) in a font that uses 14 or 15 (ffi, ffl there; its ff, fi, fl at 11-13 are white
+// space to pdf.js, lost before this). A font with neither is left alone (OT1's accents are at 18-24).
+const T1_CODES = { 13: '\u201A', 14: '\u2039', 15: '\u203A', 16: '\u201C', 17: '\u201D', 18: '\u201E', 19: '\u00AB',
+  20: '\u00BB', 21: '\u2013', 22: '\u2014', 23: '', 25: '\u0131', 26: '\u0237', 27: 'ff', 28: 'fi', 29: 'fl', 30: 'ffi', 31: 'ffl' };
+const OT1_CODES = { 0: '\u0393', 1: '\u0394', 2: '\u0398', 3: '\u039B', 4: '\u039E', 5: '\u03A0', 6: '\u03A3', 7: '\u03A5',
+  8: '\u03A6', 11: 'ff', 12: 'fi', 13: 'fl', 14: 'ffi', 15: 'ffl', 16: '\u0131', 17: '\u0237', 25: '\u00DF', 26: '\u00E6',
+  27: '\u0153', 28: '\u00F8', 29: '\u00C6', 30: '\u0152', 31: '\u00D8' };
+
+/** Rewrites the control characters of the runs of Type 3 fonts (run.t3: pdf.js's font id, removed here) by
+ * TeX's encodings, per font of the page; a font whose text is not mostly letters (codes given in drawing
+ * order: garbage either way) is left as it is. */
+function texCodes(runs) {
+  const byFont = new Map();
+  for (const r of runs) {
+    if (r.t3 === undefined) continue;
+    if (!byFont.has(r.t3)) byFont.set(r.t3, []);
+    byFont.get(r.t3).push(r);
+    delete r.t3;
+  }
+  for (const runs of byFont.values()) {
+    const text = runs.map((r) => r.str).join('').replace(/\s/g, '');
+    const table = /[\x0e\x0f]/.test(text) ? OT1_CODES : /[\x1b-\x1f]/.test(text) ? T1_CODES : null;
+    if (!table || (text.match(/[A-Za-z]/g) || []).length < 0.5 * text.length) continue;
+    for (const r of runs) r.str = r.str.replace(/[\x00-\x1f]/g, (c) => (table[c.charCodeAt(0)] ?? c));
+  }
+}
+
 function fontInfo(page, fontName, styles) {
   let name = '';
   let bold = false;
   let italic = false;
   let generic = 'sans-serif';
+  let type3 = false;
   try {
     const f = page.commonObjs.get(fontName);
     if (f) {
+      type3 = !!f.isType3Font;
       name = f.name || '';
       bold = !!(f.bold || f.black);
       italic = !!f.italic;
@@ -30,6 +67,6 @@ function fontInfo(page, fontName, styles) {
   const plain = name.replace(/^[A-Z]{6}\+/, '');
   if (${BOLD_NAME}.test(plain)) bold = true;
   if (${ITALIC_NAME}.test(plain)) italic = true;
-  return { name: plain, bold, italic, generic };
+  return { name: plain, bold, italic, generic, type3 };
 }
 `;

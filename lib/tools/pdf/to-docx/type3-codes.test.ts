@@ -1,0 +1,59 @@
+// TeX's bitmap fonts (pdfTeX's Type 3 fonts: glyph names /a28, no ToUnicode) give their ligatures, dashes
+// and quotes as control characters; the DOCX cannot hold those, so "configuration" came out "conguration"
+// and "3–5" as "35" (the dlt-viewer manual, strucchange's vignette: recall 0.969, 0.976). They are read by
+// TeX's encodings: Cork (T1), or OT1 where the font uses codes 14-15.
+import { PDFDocument, PDFName } from 'pdf-lib';
+import { convertBytes } from '@/tests/support/pdf-to-docx/convert-bytes';
+import { documentXml } from '@/tests/support/pdf-to-docx/docx-parts';
+import { words } from '@/tests/support/pdf-to-docx/measure';
+
+const hex = (s: string) => `<${Buffer.from(s, 'latin1').toString('hex')}>`;
+
+/** A page of three Type 3 fonts named as pdfTeX names its bitmap glyphs (every code 0-127 /aNN, a box each). */
+async function texBitmapPdf(lines: [font: string, text: string][]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const ctx = doc.context;
+  const glyph = ctx.register(ctx.stream('500 0 0 0 400 600 d1 0 0 400 600 re f'));
+  const names = Array.from({ length: 128 }, (_, c) => `a${c}`);
+  const font = () =>
+    ctx.register(
+      ctx.obj({
+        Type: 'Font',
+        Subtype: 'Type3',
+        FontBBox: [0, 0, 1000, 1000],
+        FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+        CharProcs: Object.fromEntries(names.map((n) => [n, glyph])),
+        Encoding: { Type: 'Encoding', Differences: [0, ...names.map((n) => PDFName.of(n))] },
+        FirstChar: 0,
+        LastChar: 127,
+        Widths: names.map(() => 500),
+        Resources: {},
+      }),
+    );
+  page.node.set(PDFName.of('Resources'), ctx.obj({ Font: { T1: font(), OT: font(), GB: font() } }));
+  const ops = lines.map(([f, text], i) => `BT /${f} 12 Tf 72 ${700 - 24 * i} Td ${hex(text)} Tj ET`);
+  page.node.set(PDFName.of('Contents'), ctx.register(ctx.stream(ops.join('\n'))));
+  return doc.save();
+}
+
+test("a TeX bitmap font's ligatures, dashes and quotes are read by TeX's encodings", async () => {
+  const pdf = await texBitmapPdf([
+    // Cork (T1): fi 28, fl 29, ffi 30, en dash 21, quotes 16 and 17
+    ['T1', 'the con\x1cguration of the \x1dow, on pages 3\x155, is \x10e\x1ecient\x11'],
+    // OT1 (Computer Modern): ffi 14; 28 is o with stroke there
+    ['OT', 'an e\x0ecient route to K\x1cbenhavn'],
+    // codes given in drawing order (a font that is not text): left alone
+    ['GB', '\x01\x02\x1c\x03\x1d\x04 17'],
+  ]);
+  const xml = documentXml((await convertBytes(pdf, 'tex.pdf')).docx);
+  expect(xml).toContain('the configuration of the flow, on pages 3\u20135, is \u201Cefficient\u201D');
+  expect(xml).toContain('an efficient route to K\u00F8benhavn');
+  expect(xml).toContain('17');
+  expect(xml).not.toMatch(/fi[^a-z]*fl[^a-z]*17/);
+}, 120_000);
+
+test("the recall measure does not count a word the source's text cannot spell", () => {
+  // pdftotext gives the source's codes as they are: "configuration" is not "con" and "guration"
+  expect(words('the con\x1cguration \ufb01le\fpage two')).toEqual(['the', 'file', 'page', 'two']);
+});
