@@ -373,13 +373,13 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
     ? [{ properties: pageProps(page, margin, first), children: out.children }]
     : [];
   if (!sections.length) sections.push({ properties: pageProps(page, margin, first), children: [spacer()] });
-  // Word needs a paragraph at the end of a section (and after a table).
-  const lastSec = sections[sections.length - 1];
-  const kids = lastSec.children as Child[];
-  if (kids[kids.length - 1] instanceof DocxTable) kids.push(spacer());
+  // Word needs a paragraph at the end of a section (and after a table); a framed one cannot end it, as
+  // LibreOffice anchors a frame to the paragraph after it, past the section's end: a slide whose one line
+  // of text was framed came out blank.
   for (const sec of sections) {
     const k = sec.children as Child[];
-    if (k[k.length - 1] instanceof DocxTable) k.push(spacer());
+    const last = k[k.length - 1];
+    if (last instanceof DocxTable || (last instanceof Paragraph && last.options.frame)) k.push(spacer());
   }
   return sections;
 }
