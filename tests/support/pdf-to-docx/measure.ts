@@ -13,11 +13,13 @@ const UNSPACED = /([\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}])/gu;
 /** Words of a text. NFKC first: the source's ligature characters ("ﬁ", U+FB01) and compatibility forms are
  * the same words as the letters a DOCX holds ("fi"). A word holding a control character is not counted:
  * there the source's text cannot spell it (a TeX bitmap font's ligature, "con\x1cguration", would count as
- * "con" and "guration"). */
+ * "con" and "guration"); NUL is nothing (PDFlib ends every string of some files with one, drawing nothing). */
 export const words = (t: string): string[] =>
   t
     // eslint-disable-next-line no-control-regex
-    .replace(/\S*[\x00-\x08\x0e-\x1f\x7f]\S*/g, ' ')
+    .replace(/\x00/g, '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\S*[\x01-\x08\x0e-\x1f\x7f]\S*/g, ' ')
     .normalize('NFKC')
     .replace(/\u00ad\s*/g, '')
     .toLowerCase()

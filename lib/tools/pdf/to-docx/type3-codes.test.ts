@@ -56,4 +56,6 @@ test("a TeX bitmap font's ligatures, dashes and quotes are read by TeX's encodin
 test("the recall measure does not count a word the source's text cannot spell", () => {
   // pdftotext gives the source's codes as they are: "configuration" is not "con" and "guration"
   expect(words('the con\x1cguration \ufb01le\fpage two')).toEqual(['the', 'file', 'page', 'two']);
+  // a NUL draws nothing: the word around it counts
+  expect(words('Do nothing.\x00 ST\x00')).toEqual(['do', 'nothing', 'st']);
 });
