@@ -241,6 +241,7 @@ async function extractPage(pdfjs, doc, p, task) {
     for (const piece of shown && !rotated ? colourPieces(run, shown) : [run]) runs.push({ ...piece, str: unligature(piece.str), ...t3 });
   }
   texCodes(runs);
+  if (unreadable(runs)) runs.length = 0; // (font-names.ts) rendered and read by OCR below
 
   // Form fields' captions and values as their appearances show them (widgets-source.ts).
   const shown = annotationTexts(pdfjs, page, ops, V);

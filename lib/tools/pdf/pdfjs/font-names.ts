@@ -47,6 +47,21 @@ function texCodes(runs) {
   }
 }
 
+/** A page's text that cannot be read: a twentieth of its characters are control codes (fonts without
+ * ToUnicode whose codes are their glyphs' drawing order: dvips' bitmap fonts through Ghostscript). The page
+ * is read by OCR, as a scan is; NUL (a string's end in some producers' files) draws nothing and is not counted. */
+function unreadable(runs) {
+  let n = 0;
+  let bad = 0;
+  for (const r of runs)
+    for (const c of r.str) {
+      if (/\s/.test(c) || c === '\0') continue;
+      n++;
+      if (c < ' ' || c === '\uFFFD') bad++;
+    }
+  return n >= 20 && bad >= 0.05 * n;
+}
+
 function fontInfo(page, fontName, styles) {
   let name = '';
   let bold = false;
