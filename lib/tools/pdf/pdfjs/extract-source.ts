@@ -241,7 +241,8 @@ async function extractPage(pdfjs, doc, p, task) {
     for (const piece of shown && !rotated ? colourPieces(run, shown) : [run]) runs.push({ ...piece, str: unligature(piece.str), ...t3 });
   }
   texCodes(runs);
-  if (unreadable(runs)) runs.length = 0; // (font-names.ts) rendered and read by OCR below
+  const garbled = unreadable(runs); // (font-names.ts) its text dropped: rendered and read by OCR below
+  if (garbled) runs.length = 0;
 
   // Form fields' captions and values as their appearances show them (widgets-source.ts).
   const shown = annotationTexts(pdfjs, page, ops, V);
@@ -288,7 +289,7 @@ async function extractPage(pdfjs, doc, p, task) {
       ...(runs.some((q) => q.str.trim()) ? { textLayer: true } : {}) };
   }
   page.cleanup();
-  return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered, ...(marks.length ? { marks } : {}) };
+  return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered, ...(marks.length ? { marks } : {}), ...(garbled ? { garbled } : {}) };
 }
 
 // A small round or square shape (1.5-8 pt, as wide as tall): a browser draws a list's bullet so (a filled

@@ -140,6 +140,8 @@ export interface PageData {
   rendered?: RenderedPage;
   /** pdf.js could not read this page. */
   failed?: boolean;
+  /** The page's text layer could not be read (control codes, not letters): dropped, the page rendered. */
+  garbled?: boolean;
 }
 
 export interface CountResult {

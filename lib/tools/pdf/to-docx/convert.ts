@@ -38,6 +38,8 @@ export interface ConvertResult {
   unreadablePages: number[];
   /** Pages pdf.js could not read (damaged): they come as empty pages and the visitor is told. */
   failedPages: number[];
+  /** Pages whose text layer gave no letters (fonts without a character map): treated as scans. */
+  garbledPages: number[];
   totalPages: number;
 }
 
@@ -71,6 +73,7 @@ export async function convertPdf(
   const failedPages: number[] = [];
   const ocrPages: number[] = [];
   const unreadablePages: number[] = [];
+  const garbledPages: number[] = [];
   const turnedPages: number[] = [];
   const { reader, done: readerDone } = borrowReader(opts.ocrThreads);
   let result;
@@ -107,6 +110,7 @@ export async function convertPdf(
             partPixels = pixels;
             if (page.failed) failedPages.push(index + 1);
             if (page.rendered) scanned.push(index + 1);
+            if (page.garbled) garbledPages.push(index + 1);
             // Recognition starts as the page arrives (two pages at once on two cores); sections stay in order.
             // A page scanned sideways or upside down is turned upright; on a skewed one the text follows the
             // tilt (ocr-orient.ts).
@@ -197,6 +201,7 @@ export async function convertPdf(
     turnedPages,
     unreadablePages,
     failedPages,
+    garbledPages,
     totalPages: result.totalPages,
   };
 }

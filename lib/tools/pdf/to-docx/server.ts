@@ -20,9 +20,17 @@ export const run: Processor = async (inputs, _options, ctx) => {
   await fs.writeFile(out, r.docx);
   const notes: string[] = [];
   const n = (pages: number[], one: string, many: string) => (pages.length === 1 ? one : many);
-  if (r.ocrPages.length) {
+  // pages whose text layer gave no letters were read as scans are, but they are not scans
+  const scans = r.ocrPages.filter((p) => !r.garbledPages.includes(p));
+  const garbled = r.ocrPages.filter((p) => r.garbledPages.includes(p));
+  if (scans.length) {
     notes.push(
-      `${n(r.ocrPages, 'Page', 'Pages')} ${pageList(r.ocrPages)} ${n(r.ocrPages, 'has', 'have')} no text layer (scanned) and ${n(r.ocrPages, 'was', 'were')} read by text recognition (OCR): check the text, recognition can misread words. The scan stays behind the text, its recognised words cleaned off it.`,
+      `${n(scans, 'Page', 'Pages')} ${pageList(scans)} ${n(scans, 'has', 'have')} no text layer (scanned) and ${n(scans, 'was', 'were')} read by text recognition (OCR): check the text, recognition can misread words. The scan stays behind the text, its recognised words cleaned off it.`,
+    );
+  }
+  if (garbled.length) {
+    notes.push(
+      `${n(garbled, 'Page', 'Pages')} ${pageList(garbled)} ${n(garbled, 'has a text layer', 'have text layers')} that gives no readable letters (${n(garbled, 'its', 'their')} fonts map none) and ${n(garbled, 'was', 'were')} read by text recognition (OCR) instead: check the text, recognition can misread words.`,
     );
   }
   if (r.turnedPages.length) {

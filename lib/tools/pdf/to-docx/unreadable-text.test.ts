@@ -1,8 +1,11 @@
 // A text layer that cannot be read (fonts without ToUnicode whose codes are their glyphs' drawing order, as
 // dvips' bitmap fonts through Ghostscript: gem's primer gave "ï á ð" and control codes) is read by OCR as a
 // scan is, so the DOCX holds the words the page shows, not the codes.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
-import { convertBytes } from '@/tests/support/pdf-to-docx/convert-bytes';
+import { run } from './server';
 import { documentXml } from '@/tests/support/pdf-to-docx/docx-parts';
 import { wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 
@@ -50,10 +53,24 @@ async function codedPdf(lines: string[]): Promise<Uint8Array> {
   return doc.save();
 }
 
-test('a page whose text is control codes is read by OCR, as a scan', async () => {
-  const r = await convertBytes(await codedPdf(LINES), 'coded.pdf');
-  expect(r.ocrPages).toEqual([1]);
-  const xml = documentXml(r.docx);
-  const text = [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' ');
-  expect(wordRecall(words(LINES.join(' ')), words(text))).toBeGreaterThanOrEqual(0.9);
+test('a page whose text is control codes is read by OCR, as a scan, and the notice says why', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-coded-'));
+  try {
+    const file = path.join(dir, 'coded.pdf');
+    fs.writeFileSync(file, await codedPdf(LINES));
+    const out = await run(
+      [{ path: file, name: 'coded.pdf', size: fs.statSync(file).size, kind: 'pdf' }],
+      {},
+      { workDir: dir },
+    );
+    expect(out.notice).toMatch(
+      /^Page 1 has a text layer that gives no readable letters .* read by text recognition \(OCR\) instead/,
+    );
+    expect(out.notice).not.toMatch(/no text layer/);
+    const xml = documentXml(fs.readFileSync(path.join(dir, 'converted.docx')));
+    const text = [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' ');
+    expect(wordRecall(words(LINES.join(' ')), words(text))).toBeGreaterThanOrEqual(0.9);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }, 120_000);
