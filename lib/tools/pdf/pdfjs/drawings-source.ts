@@ -91,8 +91,9 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
 // Plot panels set in a grid (R's pairs plots and mosaic matrices, a lattice of panels) are drawings a
 // gutter apart, their labels between them: each came out a picture of its own, in a layout table's cells
 // where the labels' frames do not hold, and the grid fell apart (its plain panels, a few rectangles, made
-// tables). Two drawings side by side (sharing most of their height), or two such rows one over the other
-// (most of their width), at most PANEL_GAP apart, with no line of three words or more between them, are one.
+// tables). Two drawings side by side (the shorter within the taller's height), or two such rows one over the
+// other (within each other's width), at most PANEL_GAP apart, with no line of three words or more between
+// them, are one.
 const PANEL_GAP = 30;
 function joinPanels(regions, runs, inside, pageArea) {
   for (let pass = 0; pass < 24; pass++) {
@@ -102,10 +103,14 @@ function joinPanels(regions, runs, inside, pageArea) {
         const a = regions[i], b = regions[j];
         const ox = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
         const oy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-        const beside = oy > 0.5 * Math.min(a.h, b.h) && ox > -PANEL_GAP;
+        // the shorter one within the taller one's height, or most of the taller one's: a small box only level
+        // with the foot of a wide band (a key box and a page's footer) spans the ground between, a table's
+        // rows in it (a panel beside a tall tree of panels still joins it)
+        const shares = (o, p, q) => o >= 0.9 * Math.min(p, q) || o > 0.5 * Math.max(p, q);
+        const beside = shares(oy, a.h, b.h) && ox > -PANEL_GAP;
         // one over the other only as rows of panels: two boxes of code or two charts one above the other,
         // each alone on its row, are no grid (a program's output line between code boxes went into the picture)
-        const above = a.row && b.row && ox > 0.5 * Math.min(a.w, b.w) && oy > -PANEL_GAP;
+        const above = a.row && b.row && shares(ox, a.w, b.w) && oy > -PANEL_GAP;
         if (!beside && !above) continue;
         const u = { ...a, row: true };
         unite(u, b);

@@ -1,6 +1,9 @@
 // Word sets text in half points: a browser's 14.4 px (10.8 pt) text is 11 pt there, 1.9 % wider, and a line
 // as wide as its page's text area wrapped (python-policy printed by Chrome: its first page ran over by a line,
-// every page after it one behind). condense() measures the substitute at the size Word sets.
+// every page after it one behind). condense() measures the substitute at the size Word sets. A face kept by
+// its name (DejaVu Sans: Chrome's print where Liberation is missing; Georgia, Calibri) has no widths here: it
+// is the PDF's own face, so its width at Word's size is the PDF's scaled (it was left as it was, and the
+// DejaVu print ran to 12 Word pages for 10).
 import { condense } from './paragraph';
 import type { Line } from './layout';
 import type { Para } from './line-paragraphs';
@@ -9,10 +12,10 @@ import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
 
 const TEXT = 'A copy of the GNU General Public License version 2 is available in the Debian system';
 
-async function para(size: number): Promise<Para> {
+async function para(size: number, font = 'LiberationSans'): Promise<Para> {
   // the PDF's own width: the same face (Helvetica = Arial's metrics) at the PDF's size
   const w = (await substituteWidth(TEXT, 'Arial', size, false, false))!;
-  const run = textRun(TEXT, 50, 100, w, { size, font: 'LiberationSans', generic: 'sans-serif' });
+  const run = textRun(TEXT, 50, 100, w, { size, font, generic: 'sans-serif' });
   const line: Line = { x: 50, y: 100 - size, w, h: size * 1.2, runs: [run], baseline: 100, size };
   return { lines: [line], align: 'left', left: 50, firstLine: 0, top: line.y, bottom: 100, lineGap: size * 1.2 };
 }
@@ -27,4 +30,13 @@ test('a line of 10.8 pt text is condensed by what 11 pt takes more', async () =>
 test('text at a size Word can set, or rounded down, is left as it is', async () => {
   expect(Math.abs(await condense(await para(11)))).toBe(0);
   expect(Math.abs(await condense(await para(9.6)))).toBe(0); // 9.5 pt in Word: narrower
+});
+
+test('a face kept by its name is condensed by its own width at the size Word sets', async () => {
+  for (const font of ['DejaVuSans', 'Georgia', 'Calibri']) {
+    const spacing = await condense(await para(10.8, font));
+    expect(spacing).toBeLessThan(0);
+    expect(spacing).toBeGreaterThanOrEqual(-3);
+    expect(Math.abs(await condense(await para(11, font)))).toBe(0);
+  }
 });

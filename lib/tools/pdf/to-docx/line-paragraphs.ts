@@ -88,7 +88,14 @@ function measure(ls: Line[], region: Box): Para {
   const centred =
     ls.every((l, i) => Math.abs(lefts[i] - rights[i]) < Math.max(4, 0.04 * region.w)) && lefts[0] > 0.08 * region.w;
   if (centred) align = 'center';
-  else if (ls.every((_, i) => rights[i] < 3) && lefts.some((v) => v > 0.2 * region.w)) align = 'right';
+  // (a line of pieces with tabs between them stays left: its left tab stops place them, and in a paragraph
+  // set right LibreOffice let a text passing its stop run into the piece after the tab)
+  else if (
+    ls.every((_, i) => rights[i] < 3) &&
+    lefts.some((v) => v > 0.2 * region.w) &&
+    !ls.some((l) => l.tabRuns?.size)
+  )
+    align = 'right';
   else if (ls.length > 2 && ls.slice(0, -1).every((_, i) => rights[i] < 3)) align = 'justify';
   // right to left: the lines but the last flush on both sides, the last flush right
   if (align === 'right' && ls.length > 1 && ls.slice(0, -1).every((_, i) => lefts[i] < 3) && mostlyRtl(ls))

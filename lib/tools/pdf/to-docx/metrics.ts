@@ -41,6 +41,11 @@ async function face(family: string, bold: boolean, italic: boolean): Promise<PDF
   return f;
 }
 
+/** Whether substituteWidth knows the family's widths (the standard 14's metric twins). */
+export function measuredFamily(family: string): boolean {
+  return Object.hasOwn(FACES, family);
+}
+
 /** Width in points of `text` set in the substitute family, or null when it cannot be measured. */
 export async function substituteWidth(
   text: string,

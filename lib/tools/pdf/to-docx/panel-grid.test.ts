@@ -59,3 +59,33 @@ test('two drawings one over the other, each alone on its row, stay two', async (
   const p = await extractFirstPage(await doc.save());
   expect(p.images.filter((im) => im.encoded)).toHaveLength(2);
 });
+
+test('a small drawing level with the end of a wide band is not joined to it', async () => {
+  // a boxed key on the left (56 pt tall) and a wide footer band (28 pt) sharing 18 pt of height: one picture
+  // of both took the short table words on the ground between them (a command chart's last rows)
+  const { doc, font, page } = await madePage(StandardFonts.Helvetica, [595, 842]);
+  page.drawText(PROSE, { x: 81, y: 760, size: 10, font });
+  page.drawRectangle({ x: 40, y: 92, width: 72, height: 56, borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+  page.drawSvgPath('M 0 0 C 20 40 50 10 72 56', { x: 40, y: 148, borderColor: rgb(0.8, 0, 0), borderWidth: 1 });
+  page.drawRectangle({ x: 130, y: 82, width: 420, height: 28, borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+  page.drawSvgPath('M 0 0 C 100 20 300 0 420 28', { x: 130, y: 110, borderColor: rgb(0, 0, 0.8), borderWidth: 1 });
+  for (const [i, w] of ['2nd inv', '04 7B', '7A 7D'].entries())
+    page.drawText(w, { x: 200 + i * 80, y: 130, size: 8, font });
+  const p = await extractFirstPage(await doc.save());
+  expect(p.images.filter((im) => im.encoded)).toHaveLength(2);
+  expect(p.runs.map((r) => r.str)).toEqual(expect.arrayContaining(['2nd inv', '04 7B', '7A 7D']));
+});
+
+test('a small panel beside a tall drawing, within its height, joins it', async () => {
+  // a regression tree drawn as one tall drawing, a scatter panel of its leaves beside it (MOB's Figure 1)
+  const { doc, font, page } = await madePage(StandardFonts.Helvetica, [595, 842]);
+  page.drawText(PROSE, { x: 81, y: 760, size: 10, font });
+  page.drawRectangle({ x: 100, y: 300, width: 150, height: 300, borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+  page.drawSvgPath('M 0 0 C 40 200 100 50 150 300', { x: 100, y: 600, borderColor: rgb(0, 0, 0), borderWidth: 1 });
+  panel(page, 270, 420);
+  page.drawText(PROSE, { x: 81, y: 250, size: 10, font });
+  const p = await extractFirstPage(await doc.save());
+  const pictures = p.images.filter((im) => im.encoded);
+  expect(pictures).toHaveLength(1);
+  expect(pictures[0].x + pictures[0].w).toBeGreaterThanOrEqual(270 + 72);
+});

@@ -18,7 +18,7 @@ import type { PageLink, TextRun } from '../pdfjs/protocol';
 import type { Line } from './layout';
 import type { Para } from './line-paragraphs';
 import { hasLeader, leaderStop, withLeaderTab } from './leader';
-import { substituteWidth } from './metrics';
+import { measuredFamily, substituteWidth } from './metrics';
 import { mostlyRtl, readingOrder, RTL_LETTER } from './rtl';
 import { TW } from './units';
 import { isBullet } from './web-lists';
@@ -206,7 +206,10 @@ export async function condense(p: Para, minChars = 10): Promise<number> {
       if (isBullet(r)) continue;
       // at the size Word sets (half points: a browser's 10.8 pt text is 11 pt there, 1.9 % wider)
       const size = r.script ? r.size : Math.max(1, Math.round(r.size * 2) / 2);
-      const w = await substituteWidth(r.str, wordFont(r.font, r.generic), size, r.bold, r.italic);
+      const family = wordFont(r.font, r.generic);
+      let w = await substituteWidth(r.str, family, size, r.bold, r.italic);
+      // a face kept by its name (DejaVu Sans, Georgia, Calibri) is the PDF's own: its width at Word's size
+      if (w === null && !measuredFamily(family) && r.size > 0) w = (r.w * size) / r.size;
       if (w === null) return 0;
       pdfW += r.w;
       subW += w;

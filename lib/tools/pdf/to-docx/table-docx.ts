@@ -2,7 +2,6 @@
 // rules, each cell's text as paragraphs (lines on one baseline stay one line), cell shading from filled
 // boxes, the text's vertical position in its cell.
 import {
-  Paragraph,
   ShadingType,
   Table as DocxTable,
   TableCell,
@@ -14,7 +13,7 @@ import {
 import type { PageData, PageLink } from '../pdfjs/protocol';
 import { buildLines, mergeBands } from './layout';
 import { paragraphs } from './line-paragraphs';
-import { paragraph } from './paragraph';
+import { paragraph, pointParagraph } from './paragraph';
 import type { Table } from './tables';
 import { TW } from './units';
 
@@ -40,9 +39,11 @@ export async function tableChild(t: Table, links: PageLink[], fills: PageData['f
               // Pieces on one baseline in a cell without rules between them (a table ruled in groups) stay
               // one line with tab stops, not a stack of paragraphs that makes the row many lines high.
               const paras = paragraphs(mergeBands(buildLines(runs)), region);
+              // An empty cell holds a paragraph 1 pt high: at the default size it is a line of 11 pt text, and
+              // a thin row (the gap between a table's double rules, 2.6 pt) came out 12 pt or more high
               const children = paras.length
                 ? await Promise.all(paras.map((p) => paragraph(p, links, x1 + 2, 0, false, 2)))
-                : [new Paragraph({ children: [] })];
+                : [pointParagraph()];
               const fill = fills.find(
                 (f) => f.x <= x1 + 1 && f.x + f.w >= x2 - 1 && f.y <= y1 + 1 && f.y + f.h >= y2 - 1,
               );
