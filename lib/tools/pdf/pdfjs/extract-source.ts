@@ -237,11 +237,10 @@ async function extractPage(pdfjs, doc, p, task) {
       italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible, ...(turn ? { turn } : {}),
       ...(slant(m, turn) !== null ? { angle: slant(m, turn) } : {}),
     };
-    const t3 = f.type3 ? { t3: item.fontName } : {}; // (font-names.ts texCodes)
-    for (const piece of shown && !rotated ? colourPieces(run, shown) : [run]) runs.push({ ...piece, str: unligature(piece.str), ...t3 });
+    const font = { fid: item.fontName, t3: f.type3 }; // (font-names.ts readText)
+    for (const piece of shown && !rotated ? colourPieces(run, shown) : [run]) runs.push({ ...piece, str: unligature(piece.str), ...font });
   }
-  texCodes(runs);
-  const garbled = unreadable(runs); // (font-names.ts) its text dropped: rendered and read by OCR below
+  const garbled = readText(runs); // (font-names.ts) its text dropped: rendered and read by OCR below
   if (garbled) runs.length = 0;
 
   // Form fields' captions and values as their appearances show them (widgets-source.ts).

@@ -28,38 +28,55 @@ const OT1_CODES = { 0: '\u0393', 1: '\u0394', 2: '\u0398', 3: '\u039B', 4: '\u03
   8: '\u03A6', 11: 'ff', 12: 'fi', 13: 'fl', 14: 'ffi', 15: 'ffl', 16: '\u0131', 17: '\u0237', 25: '\u00DF', 26: '\u00E6',
   27: '\u0153', 28: '\u00F8', 29: '\u00C6', 30: '\u0152', 31: '\u00D8' };
 
-/** Rewrites the control characters of the runs of Type 3 fonts (run.t3: pdf.js's font id, removed here) by
- * TeX's encodings, per font of the page; a font whose text is not mostly letters (codes given in drawing
- * order: garbage either way) is left as it is. */
-function texCodes(runs) {
+/** The page's runs by pdf.js font id (run.fid, set by extract-source.ts and removed here). */
+function byFontOf(runs) {
   const byFont = new Map();
   for (const r of runs) {
-    if (r.t3 === undefined) continue;
-    if (!byFont.has(r.t3)) byFont.set(r.t3, []);
-    byFont.get(r.t3).push(r);
-    delete r.t3;
+    if (r.fid === undefined) continue;
+    if (!byFont.has(r.fid)) byFont.set(r.fid, []);
+    byFont.get(r.fid).push(r);
+    delete r.fid;
   }
-  for (const runs of byFont.values()) {
-    const text = runs.map((r) => r.str).join('').replace(/\s/g, '');
+  return [...byFont.values()];
+}
+
+const visible = (runs) => runs.map((r) => r.str).join('').replace(/[\s\0]/g, '');
+
+/** Rewrites the control characters of the runs of Type 3 fonts (run.t3, removed here) by TeX's encodings;
+ * a font whose text is not mostly letters (codes given in drawing order: garbage either way) is left as it is. */
+function texCodes(fonts) {
+  for (const runs of fonts) {
+    const t3 = runs[0].t3;
+    for (const r of runs) delete r.t3;
+    if (!t3) continue;
+    const text = visible(runs);
     const table = /[\x0e\x0f]/.test(text) ? OT1_CODES : /[\x1b-\x1f]/.test(text) ? T1_CODES : null;
     if (!table || (text.match(/[A-Za-z]/g) || []).length < 0.5 * text.length) continue;
     for (const r of runs) r.str = r.str.replace(/[\x00-\x1f]/g, (c) => (table[c.charCodeAt(0)] ?? c));
   }
 }
 
-/** A page's text that cannot be read: a twentieth of its characters are control codes (fonts without
- * ToUnicode whose codes are their glyphs' drawing order: dvips' bitmap fonts through Ghostscript). The page
- * is read by OCR, as a scan is; NUL (a string's end in some producers' files) draws nothing and is not counted. */
-function unreadable(runs) {
-  let n = 0;
+/** A font whose text cannot be read: a twentieth of its characters are control codes (no ToUnicode, codes
+ * in its glyphs' drawing order: dvips' bitmap fonts through Ghostscript). NUL, a string's end in some
+ * producers' files, draws nothing and is not counted. */
+function garbage(runs) {
+  const text = visible(runs);
+  return ((text.match(/[\x01-\x1f\uFFFD]/g) || []).length) >= 0.05 * text.length;
+}
+
+/** The page's text as it reads (TeX's encodings applied); true when most of it is in fonts that cannot be
+ * read: the page is then read by OCR, as a scan is. */
+function readText(runs) {
+  const fonts = byFontOf(runs);
+  texCodes(fonts);
+  let all = 0;
   let bad = 0;
-  for (const r of runs)
-    for (const c of r.str) {
-      if (/\s/.test(c) || c === '\0') continue;
-      n++;
-      if (c < ' ' || c === '\uFFFD') bad++;
-    }
-  return n >= 20 && bad >= 0.05 * n;
+  for (const f of fonts) {
+    const n = visible(f).length;
+    all += n;
+    if (garbage(f)) bad += n;
+  }
+  return all >= 20 && bad >= 0.5 * all;
 }
 
 function fontInfo(page, fontName, styles) {
