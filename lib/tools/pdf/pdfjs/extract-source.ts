@@ -139,6 +139,8 @@ async function extractPage(pdfjs, doc, p, task) {
           op === OPS.closeFillStroke || op === OPS.closeEOFillStroke;
         const width /* on the page; 0 is the thinnest line a device draws */ = lw * Math.sqrt(Math.abs((ctm[0] * ctm[3] - ctm[1] * ctm[2]) * (V[0] * V[3] - V[1] * V[2])));
         let cx = 0, cy = 0, sx = 0, sy = 0; const fc = tint(fill, fa), sc = tint(stroke, sa); // (paint-source.ts)
+        let moves = 0, sides = 0, corner = 0; // subpaths, straight pieces, the widest curve's chord (roundedBox)
+        const chord = (x, y) => { const a = toPage(cx, cy), b = toPage(x, y); return Math.hypot(a[0] - b[0], a[1] - b[1]); };
         let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, curves = false, n = 0, diagonal = false;
         const add = (x1, y1, x2, y2) => {
           const a = toPage(x1, y1);
@@ -147,16 +149,17 @@ async function extractPage(pdfjs, doc, p, task) {
           // ways: their slope tells it from a rule's)
           const dx = Math.abs(a[0] - b[0]), dy = Math.abs(a[1] - b[1]);
           if ((dx > 1 && dy > 1) || (Math.min(dx, dy) > 0.1 && Math.min(dx, dy) > 0.1 * Math.max(dx, dy))) diagonal = true;
+          else if (dx + dy > 0.5) sides++;
           if (isStroke && (Math.abs(a[0] - b[0]) < 1 || Math.abs(a[1] - b[1]) < 1) && Math.hypot(a[0] - b[0], a[1] - b[1]) > 3) {
             segments.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], color: sc, width });
           }
         };
         for (let k = 0; k < buf.length && n < 20000; n++) {
           const d = buf[k++];
-          if (d === 0) { cx = sx = buf[k++]; cy = sy = buf[k++]; }
+          if (d === 0) { cx = sx = buf[k++]; cy = sy = buf[k++]; moves++; }
           else if (d === 1) { const x = buf[k++]; const y = buf[k++]; add(cx, cy, x, y); cx = x; cy = y; }
-          else if (d === 2) { curves = true; cx = buf[k + 4]; cy = buf[k + 5]; k += 6; }
-          else if (d === 3) { curves = true; cx = buf[k + 2]; cy = buf[k + 3]; k += 4; }
+          else if (d === 2) { curves = true; corner = Math.max(corner, chord(buf[k + 4], buf[k + 5])); cx = buf[k + 4]; cy = buf[k + 5]; k += 6; }
+          else if (d === 3) { curves = true; corner = Math.max(corner, chord(buf[k + 2], buf[k + 3])); cx = buf[k + 2]; cy = buf[k + 3]; k += 4; }
           else if (d === 4) { add(cx, cy, sx, sy); cx = sx; cy = sy; }
           else break;
           const pt = toPage(cx, cy);
@@ -170,12 +173,13 @@ async function extractPage(pdfjs, doc, p, task) {
         }
         const mark = Number.isFinite(minX) && listMark(minX, minY, maxX - minX, maxY - minY, curves, isFill, isStroke);
         if (mark) marks.push({ ...mark, color: isFill ? fc : sc });
-        if (isFill && !curves && Number.isFinite(minX)) {
+        if (isFill && (!curves || (!diagonal && roundedBox(maxX - minX, maxY - minY, moves, sides, corner))) && Number.isFinite(minX)) {
           const w = maxX - minX;
           const h = maxY - minY;
           if (h < 2.5 && w > 3) segments.push({ x1: minX, y1: (minY + maxY) / 2, x2: maxX, y2: (minY + maxY) / 2, color: fc, width: h });
           else if (w < 2.5 && h > 3) segments.push({ x1: (minX + maxX) / 2, y1: minY, x2: (minX + maxX) / 2, y2: maxY, color: fc, width: w });
           else if (w > 3 && h > 3 && fc !== '#ffffff') fills.push({ x: minX, y: minY, w, h, color: fc });
+          else if (w > 3 && h > 3) coverFills(fills, { x: minX, y: minY, w, h });
         }
         break;
       }
@@ -290,14 +294,6 @@ async function extractPage(pdfjs, doc, p, task) {
   }
   page.cleanup();
   return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered, ...(marks.length ? { marks } : {}) };
-}
-
-// A small round or square shape (1.5-8 pt, as wide as tall): a browser draws a list's bullet so (a filled
-// circle for disc, a stroked one for circle, a filled square for square), not as a glyph.
-function listMark(x, y, w, h, curves, isFill, isStroke) {
-  if (w < 1.5 || h < 1.5 || w > 8 || h > 8 || Math.abs(w - h) > 0.25 * Math.max(w, h)) return null;
-  const shape = curves ? (isFill ? 'disc' : isStroke ? 'circle' : null) : isFill ? 'square' : null;
-  return shape ? { x, y, w, h, shape } : null;
 }
 
 // An image lying under a line of text and no taller than it (the text's shadow, or a picture of that same
