@@ -1,9 +1,16 @@
 // pdf.js side of PDF to Word (plain JS, inlined into the pdf.js thread by worker-source.ts before
 // extract-source.ts, which uses it): what a painted path shows on the page.
 export const PAINT_SOURCE = String.raw`
-// A translucent paint (ExtGState ca / CA) shows as its colour mixed with the white paper beneath: a 25 %
-// grey panel read as solid grey printed its text on a dark box.
-const tint = (hex, a) => a >= 1 || !/^#[0-9a-f]{6}$/i.test(hex) ? hex : '#' + [1, 3, 5].map((k) => Math.round(Math.max(0, a) * parseInt(hex.slice(k, k + 2), 16) + (1 - Math.max(0, a)) * 255).toString(16).padStart(2, '0')).join('');
+// A translucent paint (ExtGState ca / CA) shows as its colour mixed with what is beneath (the white paper
+// unless given): a 25 % grey panel read as solid grey printed its text on a dark box.
+const tint = (hex, a, under = '#ffffff') => a >= 1 || !/^#[0-9a-f]{6}$/i.test(hex) || !/^#[0-9a-f]{6}$/i.test(under) ? hex : '#' + [1, 3, 5].map((k) => Math.round(Math.max(0, a) * parseInt(hex.slice(k, k + 2), 16) + (1 - Math.max(0, a)) * parseInt(under.slice(k, k + 2), 16)).toString(16).padStart(2, '0')).join('');
+
+// What a filled path is painted over: the last fill under its middle, else the paper. A half-transparent
+// black box on a black slide mixed with white paper came out a grey bar over the slide's title.
+const beneath = (fills, x, y) => {
+  for (let i = fills.length - 1; i >= 0; i--) if (x >= fills[i].x && x <= fills[i].x + fills[i].w && y >= fills[i].y && y <= fills[i].y + fills[i].h) return fills[i].color;
+  return '#ffffff';
+};
 // A small round or square shape (1.5-8 pt, as wide as tall): a browser draws a list's bullet so (a filled
 // circle for disc, a stroked one for circle, a filled square for square), not as a glyph.
 function listMark(x, y, w, h, curves, isFill, isStroke) {

@@ -19,3 +19,14 @@ test('a translucent fill and rule are recorded in the colour they show on white 
   // an opaque fill keeps its colour
   expect(p.fills.find((f) => Math.abs(f.y - (792 - 300)) < 1)?.color).toBe('#336699');
 });
+
+test('a translucent fill over another fill mixes with that fill, not with the paper', async () => {
+  const { doc, page } = await madePage();
+  // a black slide; a half-transparent black box on it shows nothing, a half-transparent white one grey
+  page.drawRectangle({ x: 0, y: 0, width: 612, height: 792, color: rgb(0, 0, 0) });
+  page.drawRectangle({ x: 72, y: 600, width: 400, height: 40, color: rgb(0, 0, 0), opacity: 0.5 });
+  page.drawRectangle({ x: 72, y: 400, width: 400, height: 40, color: rgb(1, 1, 1), opacity: 0.5 });
+  const p = await extractFirstPage(await doc.save());
+  expect(p.fills.find((f) => Math.abs(f.y - (792 - 640)) < 1)?.color).toBe('#000000');
+  expect(p.fills.find((f) => Math.abs(f.y - (792 - 440)) < 1)?.color).toBe('#808080');
+});
