@@ -50,3 +50,17 @@ test('the bar is drawn behind its white title in the DOCX', async () => {
   // a picture behind the text (the bar's colour box)
   expect(xml).toMatch(/behindDoc="1"/);
 });
+
+test.each([
+  // a form's push button: a white bevel along its top and left edges, corners cut at 45 degrees
+  ['bevel', '1 g 100 600 m 100 620 l 160 620 l 158 618 l 102 618 l 102 602 l h f'],
+  ['L of six sides', '1 g 100 600 m 102 600 l 102 618 l 160 618 l 160 620 l 100 620 l h f'],
+])("a white %s over a button's grey face does not cut it", async (_, white) => {
+  const { doc, page } = await madePage();
+  page.node.addContentStream(doc.context.register(doc.context.stream(`0.75 g 100 600 60 20 re f\n${white}`)));
+  const p = await extractFirstPage(await doc.save());
+  const grey = p.fills.filter((f) => f.color === '#bfbfbf');
+  expect(grey).toHaveLength(1);
+  expect(grey[0].w).toBeCloseTo(60, 0);
+  expect(grey[0].h).toBeCloseTo(20, 0);
+});
