@@ -168,7 +168,8 @@ async function extractPage(pdfjs, doc, p, task) {
         }
         if (isFill && fa < 1 && Number.isFinite(minX)) fc = tint(fill, fa, beneath(fills, (minX + maxX) / 2, (minY + maxY) / 2));
         if (!isFill && !isStroke && Number.isFinite(minX)) lastClip = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
-        const white /* paint only (a plot panel's background): shows nothing, would join every drawing */ = (!isFill || fc === '#ffffff') && (!isStroke || sc === '#ffffff');
+        // (white on the paper: a translucent white shape on a coloured slide is its decoration, no drawing)
+        const white /* paint only (a plot panel's background): shows nothing, would join every drawing */ = (!isFill || tint(fill, fa) === '#ffffff') && (!isStroke || sc === '#ffffff');
         if ((isFill || isStroke) && !white && Number.isFinite(minX) && drawn.length < 20000) {
           drawn.push({ x: minX, y: minY, w: maxX - minX, h: maxY - minY, complex: curves || diagonal });
         }

@@ -30,3 +30,18 @@ test('a translucent fill over another fill mixes with that fill, not with the pa
   expect(p.fills.find((f) => Math.abs(f.y - (792 - 640)) < 1)?.color).toBe('#000000');
   expect(p.fills.find((f) => Math.abs(f.y - (792 - 440)) < 1)?.color).toBe('#808080');
 });
+
+test('a translucent white shape on a coloured slide is decoration, not a drawing', async () => {
+  const { doc, page, font } = await madePage(undefined, [720, 540]);
+  page.drawRectangle({ x: 0, y: 0, width: 720, height: 540, color: rgb(0.74, 0.94, 0.34) });
+  // a slide theme's pale hexagon: white at 20 %
+  page.drawSvgPath('M 50 0 L 150 0 L 200 86 L 150 172 L 50 172 L 0 86 Z', {
+    x: 60,
+    y: 400,
+    color: rgb(1, 1, 1),
+    opacity: 0.2,
+  });
+  page.drawText('A title on the slide', { x: 300, y: 300, size: 28, font });
+  const p = await extractFirstPage(await doc.save());
+  expect(p.images).toHaveLength(0);
+});
