@@ -48,7 +48,7 @@ async function extractPage(pdfjs, doc, p, task) {
   let ctm = [1, 0, 0, 1, 0, 0];
   let fill = '#000000';
   let stroke = '#000000';
-  let mode = 0, lw = 1; // lw: line width in user space, a stroked rule's thickness (to-docx/lone-rules.ts)
+  let mode = 0, lw = 1, fa = 1, sa = 1; // lw: a stroked rule's thickness in user space (to-docx/lone-rules.ts); fa, sa: fill and stroke opacity
   const stack = [];
   const groups = []; // open transparency groups: true for a soft-masked one
   const fnArray = ops.fnArray;
@@ -74,26 +74,27 @@ async function extractPage(pdfjs, doc, p, task) {
     }
     if (hiddenDepth > 0 && PAINTS_HIDDEN.has(fn)) continue;
     switch (fn) {
-      case OPS.save: stack.push([ctm, fill, stroke, mode, lw]); break;
-      case OPS.restore: if (stack.length) [ctm, fill, stroke, mode, lw] = stack.pop(); break;
+      case OPS.save: stack.push([ctm, fill, stroke, mode, lw, fa, sa]); break;
+      case OPS.restore: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa] = stack.pop(); break;
       case OPS.transform: ctm = Util.transform(ctm, args); break;
       case OPS.paintFormXObjectBegin:
-        stack.push([ctm, fill, stroke, mode, lw]);
+        stack.push([ctm, fill, stroke, mode, lw, fa, sa]);
         if (args[0]) ctm = Util.transform(ctm, args[0]);
         break;
       // A gradient fills its clip: the last path that was only a clip gives its box.
       case OPS.shadingFill: if (lastClip) drawn.push({ ...lastClip, complex: true }); break;
-      case OPS.paintFormXObjectEnd: if (stack.length) [ctm, fill, stroke, mode, lw] = stack.pop(); break;
+      case OPS.paintFormXObjectEnd: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa] = stack.pop(); break;
       // A form field's appearance is drawn in its own space: its transform and matrix from the page's
       // (otherwise its boxes landed at the page's corner).
       case OPS.beginAnnotation:
-        stack.push([ctm, fill, stroke, mode, lw]);
+        stack.push([ctm, fill, stroke, mode, lw, fa, sa]);
         ctm = Util.transform(Util.transform([1, 0, 0, 1, 0, 0], args[2] || [1, 0, 0, 1, 0, 0]), args[3] || [1, 0, 0, 1, 0, 0]);
         break;
-      case OPS.endAnnotation: if (stack.length) [ctm, fill, stroke, mode, lw] = stack.pop(); break;
+      case OPS.endAnnotation: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa] = stack.pop(); break;
       case OPS.setFillRGBColor: fill = typeof args[0] === 'string' ? args[0] : fill; break;
       case OPS.setStrokeRGBColor: stroke = typeof args[0] === 'string' ? args[0] : stroke; break;
       case OPS.setTextRenderingMode: mode = args[0]; break;
+      case OPS.setGState: for (const [k, v] of args[0] || []) { if (k === 'ca' && typeof v === 'number') fa = v; if (k === 'CA' && typeof v === 'number') sa = v; } break;
       case OPS.setLineWidth: lw = typeof args[0] === 'number' ? args[0] : lw; break;
       // An image inside a soft mask's group is the mask's content, never shown itself: what shows is what is
       // painted through the mask (Chrome draws a box shadow as a grey fill through a blurred mask image, whose
@@ -134,7 +135,9 @@ async function extractPage(pdfjs, doc, p, task) {
         const isFill = op === OPS.fill || op === OPS.eoFill || op === OPS.fillStroke || op === OPS.eoFillStroke ||
           op === OPS.closeFillStroke || op === OPS.closeEOFillStroke;
         const width /* on the page; 0 is the thinnest line a device draws */ = lw * Math.sqrt(Math.abs((ctm[0] * ctm[3] - ctm[1] * ctm[2]) * (V[0] * V[3] - V[1] * V[2])));
-        let cx = 0, cy = 0, sx = 0, sy = 0;
+        let cx = 0, cy = 0, sx = 0, sy = 0, fc = tint(fill, fa); const sc = tint(stroke, sa); // (paint-source.ts)
+        let moves = 0, sides = 0, corner = 0; // subpaths, straight pieces, the widest curve's chord (roundedBox)
+        const chord = (x, y) => { const a = toPage(cx, cy), b = toPage(x, y); return Math.hypot(a[0] - b[0], a[1] - b[1]); };
         let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, curves = false, n = 0, diagonal = false;
         const add = (x1, y1, x2, y2) => {
           const a = toPage(x1, y1);
@@ -143,35 +146,40 @@ async function extractPage(pdfjs, doc, p, task) {
           // ways: their slope tells it from a rule's)
           const dx = Math.abs(a[0] - b[0]), dy = Math.abs(a[1] - b[1]);
           if ((dx > 1 && dy > 1) || (Math.min(dx, dy) > 0.1 && Math.min(dx, dy) > 0.1 * Math.max(dx, dy))) diagonal = true;
+          else if (dx + dy > 0.5) sides++;
           if (isStroke && (Math.abs(a[0] - b[0]) < 1 || Math.abs(a[1] - b[1]) < 1) && Math.hypot(a[0] - b[0], a[1] - b[1]) > 3) {
-            segments.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], color: stroke, width });
+            segments.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], color: sc, width });
           }
         };
         for (let k = 0; k < buf.length && n < 20000; n++) {
           const d = buf[k++];
-          if (d === 0) { cx = sx = buf[k++]; cy = sy = buf[k++]; }
+          if (d === 0) { cx = sx = buf[k++]; cy = sy = buf[k++]; moves++; }
           else if (d === 1) { const x = buf[k++]; const y = buf[k++]; add(cx, cy, x, y); cx = x; cy = y; }
-          else if (d === 2) { curves = true; cx = buf[k + 4]; cy = buf[k + 5]; k += 6; }
-          else if (d === 3) { curves = true; cx = buf[k + 2]; cy = buf[k + 3]; k += 4; }
+          else if (d === 2) { curves = true; corner = Math.max(corner, chord(buf[k + 4], buf[k + 5])); cx = buf[k + 4]; cy = buf[k + 5]; k += 6; }
+          else if (d === 3) { curves = true; corner = Math.max(corner, chord(buf[k + 2], buf[k + 3])); cx = buf[k + 2]; cy = buf[k + 3]; k += 4; }
           else if (d === 4) { add(cx, cy, sx, sy); cx = sx; cy = sy; }
           else break;
           const pt = toPage(cx, cy);
           minX = Math.min(minX, pt[0]); maxX = Math.max(maxX, pt[0]);
           minY = Math.min(minY, pt[1]); maxY = Math.max(maxY, pt[1]);
         }
+        if (isFill && fa < 1 && Number.isFinite(minX)) fc = tint(fill, fa, beneath(fills, (minX + maxX) / 2, (minY + maxY) / 2));
         if (!isFill && !isStroke && Number.isFinite(minX)) lastClip = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
-        const white /* paint only (a plot panel's background): shows nothing, would join every drawing */ = (!isFill || fill === '#ffffff') && (!isStroke || stroke === '#ffffff');
+        // (white on the paper: a translucent white shape on a coloured slide is its decoration, no drawing)
+        const white /* paint only (a plot panel's background): shows nothing, would join every drawing */ = (!isFill || tint(fill, fa) === '#ffffff') && (!isStroke || sc === '#ffffff');
         if ((isFill || isStroke) && !white && Number.isFinite(minX) && drawn.length < 20000) {
           drawn.push({ x: minX, y: minY, w: maxX - minX, h: maxY - minY, complex: curves || diagonal });
         }
         const mark = Number.isFinite(minX) && listMark(minX, minY, maxX - minX, maxY - minY, curves, isFill, isStroke);
-        if (mark) marks.push({ ...mark, color: isFill ? fill : stroke });
-        if (isFill && !curves && Number.isFinite(minX)) {
+        if (mark) marks.push({ ...mark, color: isFill ? fc : sc });
+        if (isFill && (!curves || (!diagonal && roundedBox(maxX - minX, maxY - minY, moves, sides, corner))) && Number.isFinite(minX)) {
           const w = maxX - minX;
           const h = maxY - minY;
-          if (h < 2.5 && w > 3) segments.push({ x1: minX, y1: (minY + maxY) / 2, x2: maxX, y2: (minY + maxY) / 2, color: fill, width: h });
-          else if (w < 2.5 && h > 3) segments.push({ x1: (minX + maxX) / 2, y1: minY, x2: (minX + maxX) / 2, y2: maxY, color: fill, width: w });
-          else if (w > 3 && h > 3 && fill !== '#ffffff') fills.push({ x: minX, y: minY, w, h, color: fill });
+          if (h < 2.5 && w > 3) segments.push({ x1: minX, y1: (minY + maxY) / 2, x2: maxX, y2: (minY + maxY) / 2, color: fc, width: h });
+          else if (w < 2.5 && h > 3) segments.push({ x1: (minX + maxX) / 2, y1: minY, x2: (minX + maxX) / 2, y2: maxY, color: fc, width: w });
+          else if (w > 3 && h > 3 && fc !== '#ffffff') fills.push({ x: minX, y: minY, w, h, color: fc });
+          // (a white box covers; a button's white bevel, four sides and two diagonals, or an L of six does not)
+          else if (w > 3 && h > 3 && moves === 1 && !diagonal && (curves || sides <= 4)) coverFills(fills, { x: minX, y: minY, w, h });
         }
         break;
       }
@@ -289,14 +297,6 @@ async function extractPage(pdfjs, doc, p, task) {
   }
   page.cleanup();
   return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered, ...(marks.length ? { marks } : {}), ...(garbled ? { garbled } : {}) };
-}
-
-// A small round or square shape (1.5-8 pt, as wide as tall): a browser draws a list's bullet so (a filled
-// circle for disc, a stroked one for circle, a filled square for square), not as a glyph.
-function listMark(x, y, w, h, curves, isFill, isStroke) {
-  if (w < 1.5 || h < 1.5 || w > 8 || h > 8 || Math.abs(w - h) > 0.25 * Math.max(w, h)) return null;
-  const shape = curves ? (isFill ? 'disc' : isStroke ? 'circle' : null) : isFill ? 'square' : null;
-  return shape ? { x, y, w, h, shape } : null;
 }
 
 // An image lying under a line of text and no taller than it (the text's shadow, or a picture of that same
