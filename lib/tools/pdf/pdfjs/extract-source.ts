@@ -172,7 +172,7 @@ async function extractPage(pdfjs, doc, p, task) {
         }
         const mark = Number.isFinite(minX) && listMark(minX, minY, maxX - minX, maxY - minY, curves, isFill, isStroke);
         if (mark) marks.push({ ...mark, color: isFill ? fc : sc });
-        if (isFill && (!curves || (!diagonal && roundedBox(maxX - minX, maxY - minY, moves, sides, corner))) && Number.isFinite(minX)) {
+        if (isFill && fa > 0 && (!curves || (!diagonal && roundedBox(maxX - minX, maxY - minY, moves, sides, corner))) && Number.isFinite(minX)) {
           const w = maxX - minX;
           const h = maxY - minY;
           if (h < 2.5 && w > 3) segments.push({ x1: minX, y1: (minY + maxY) / 2, x2: maxX, y2: (minY + maxY) / 2, color: fc, width: h });

@@ -64,3 +64,16 @@ test.each([
   expect(grey[0].w).toBeCloseTo(60, 0);
   expect(grey[0].h).toBeCloseTo(20, 0);
 });
+
+test('a box painted fully transparent (ca 0) neither covers nor adds a fill', async () => {
+  const { doc, page } = await madePage();
+  page.node.setExtGState(PDFName.of('GS0'), doc.context.obj({ ca: 0 }));
+  // an invisible white box (a slide's hit area) over the button, larger than it, and an invisible red one
+  const ops = '0.75 g 100 600 60 20 re f\nq /GS0 gs 1 g 90 590 80 40 re f 1 0 0 rg 300 600 60 20 re f Q';
+  page.node.addContentStream(doc.context.register(doc.context.stream(ops)));
+  const p = await extractFirstPage(await doc.save());
+  expect(p.fills).toHaveLength(1);
+  expect(p.fills[0]).toMatchObject({ color: '#bfbfbf' });
+  expect(p.fills[0].w).toBeCloseTo(60, 0);
+  expect(p.fills[0].h).toBeCloseTo(20, 0);
+});
