@@ -95,6 +95,10 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
 // other (within each other's width), at most PANEL_GAP apart, with no line of three words or more between
 // them, are one.
 const PANEL_GAP = 30;
+// Overlap o of sides p and q: the shorter within the taller, or most of the taller: a small box only level
+// with the foot of a wide band (a key box and a page's footer) spans the ground between, a table's rows in it
+// (a panel beside a tall tree of panels still joins it).
+const shares = (o, p, q) => o >= 0.9 * Math.min(p, q) || o > 0.5 * Math.max(p, q);
 function joinPanels(regions, runs, inside, pageArea) {
   for (let pass = 0; pass < 24; pass++) {
     let joined = false;
@@ -103,10 +107,6 @@ function joinPanels(regions, runs, inside, pageArea) {
         const a = regions[i], b = regions[j];
         const ox = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
         const oy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-        // the shorter one within the taller one's height, or most of the taller one's: a small box only level
-        // with the foot of a wide band (a key box and a page's footer) spans the ground between, a table's
-        // rows in it (a panel beside a tall tree of panels still joins it)
-        const shares = (o, p, q) => o >= 0.9 * Math.min(p, q) || o > 0.5 * Math.max(p, q);
         const beside = shares(oy, a.h, b.h) && ox > -PANEL_GAP;
         // one over the other only as rows of panels: two boxes of code or two charts one above the other,
         // each alone on its row, are no grid (a program's output line between code boxes went into the picture)

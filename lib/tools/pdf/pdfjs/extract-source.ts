@@ -135,7 +135,7 @@ async function extractPage(pdfjs, doc, p, task) {
         const isFill = op === OPS.fill || op === OPS.eoFill || op === OPS.fillStroke || op === OPS.eoFillStroke ||
           op === OPS.closeFillStroke || op === OPS.closeEOFillStroke;
         const width /* on the page; 0 is the thinnest line a device draws */ = lw * Math.sqrt(Math.abs((ctm[0] * ctm[3] - ctm[1] * ctm[2]) * (V[0] * V[3] - V[1] * V[2])));
-        let cx = 0, cy = 0, sx = 0, sy = 0, fc = tint(fill, fa); const sc = tint(stroke, sa); // (paint-source.ts)
+        const onPaper = tint(fill, fa), sc = tint(stroke, sa); let cx = 0, cy = 0, sx = 0, sy = 0, fc = onPaper; // (paint-source.ts)
         let moves = 0, sides = 0, corner = 0; // subpaths, straight pieces, the widest curve's chord (roundedBox)
         const chord = (x, y) => { const a = toPage(cx, cy), b = toPage(x, y); return Math.hypot(a[0] - b[0], a[1] - b[1]); };
         let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, curves = false, n = 0, diagonal = false;
@@ -166,7 +166,7 @@ async function extractPage(pdfjs, doc, p, task) {
         if (isFill && fa < 1 && Number.isFinite(minX)) fc = tint(fill, fa, beneath(fills, (minX + maxX) / 2, (minY + maxY) / 2));
         if (!isFill && !isStroke && Number.isFinite(minX)) lastClip = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
         // (white on the paper: a translucent white shape on a coloured slide is its decoration, no drawing)
-        const white /* paint only (a plot panel's background): shows nothing, would join every drawing */ = (!isFill || tint(fill, fa) === '#ffffff') && (!isStroke || sc === '#ffffff');
+        const white /* paint only (a plot panel's background): shows nothing, would join every drawing */ = (!isFill || onPaper === '#ffffff') && (!isStroke || sc === '#ffffff');
         if ((isFill || isStroke) && !white && Number.isFinite(minX) && drawn.length < 20000) {
           drawn.push({ x: minX, y: minY, w: maxX - minX, h: maxY - minY, complex: curves || diagonal });
         }

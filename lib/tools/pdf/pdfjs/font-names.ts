@@ -56,13 +56,10 @@ function texCodes(fonts) {
   }
 }
 
-/** A font whose text cannot be read: a twentieth of its characters are control codes (no ToUnicode, codes
+/** A font's visible text that cannot be read: a twentieth of its characters are control codes (no ToUnicode, codes
  * in its glyphs' drawing order: dvips' bitmap fonts through Ghostscript). NUL, a string's end in some
  * producers' files, draws nothing and is not counted. */
-function garbage(runs) {
-  const text = visible(runs);
-  return ((text.match(/[\x01-\x1f\uFFFD]/g) || []).length) >= 0.05 * text.length;
-}
+const garbage = (text) => (text.match(/[\x01-\x1f\uFFFD]/g) || []).length >= 0.05 * text.length;
 
 /** The page's text as it reads (TeX's encodings applied); true when most of it is in fonts that cannot be
  * read: the page is then read by OCR, as a scan is. */
@@ -72,9 +69,9 @@ function readText(runs) {
   let all = 0;
   let bad = 0;
   for (const f of fonts) {
-    const n = visible(f).length;
-    all += n;
-    if (garbage(f)) bad += n;
+    const text = visible(f);
+    all += text.length;
+    if (garbage(text)) bad += text.length;
   }
   return all >= 20 && bad >= 0.5 * all;
 }
