@@ -27,9 +27,10 @@ async function extractPage(pdfjs, doc, p, task) {
   const { OPS, Util } = pdfjs;
   const page = await doc.getPage(p);
   const vp = page.getViewport({ scale: 1 });
+  const scan = await plainScan(pdfjs, doc, page, vp, task); if (scan.data) return scan.data; // (plain-scan-source.ts)
   const V = vp.transform;
   const ops = await page.getOperatorList();
-  const tc = await page.getTextContent({ disableNormalization: true });
+  const tc = scan.tc;
   // Optional content (layers) that viewers hide: Acrobat's page "Background" artwork, print-only marks.
   // pdf.js does not paint it; walked as paths it made blank drawings that pushed the text down the page.
   let occ = null;

@@ -6,6 +6,7 @@ import { DRAWINGS_SOURCE } from './drawings-source';
 import { WIDGETS_SOURCE } from './widgets-source';
 import { TEXT_SOURCE } from './text-source';
 import { FONTS_SOURCE } from './font-names';
+import { PLAIN_SCAN_SOURCE } from './plain-scan-source';
 
 /** Images above this many pixels are neither decoded nor placed. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -32,6 +33,7 @@ async function main() {
 
 ${PAINT_SOURCE}
 ${EXTRACT_SOURCE}
+${PLAIN_SCAN_SOURCE}
 ${FONTS_SOURCE}
 ${DRAWINGS_SOURCE}
 ${WIDGETS_SOURCE}
