@@ -18,6 +18,8 @@ const PICKS: [string, string | null][] = [
   ['pdf/ocrmypdf-c02-22-scan.pdf', null],
   ['pdf/pdfjs-issue7229-scan.pdf', null],
   ['pdf/qtpdf5-test.pdf', null],
+  // a broken cross-reference table; its green bars are image masks filled with a widely stepped pattern
+  ['bad/pdfjs-bug1795263-broken-xref.pdf', null],
   ['pdf/pdfjs-prefilled_f1040.pdf', null], // a dense tax form
   ['pdf/pdfjs-freeculture.pdf', '18-29'], // a book with footnote marks
   ['pdf-real/lammps-cg-dna-2col.pdf', null],

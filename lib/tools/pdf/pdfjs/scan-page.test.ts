@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { runPdfjs } from './host';
 import type { PageData } from './protocol';
 import { RENDER_LIMITS } from '@/lib/tools/pdf/to-docx/convert';
 import { imageOnlyPdf, sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
+import { convertBytes } from '@/tests/support/pdf-to-docx/convert-bytes';
+import { mediaParts } from '@/tests/support/pdf-to-docx/docx-parts';
 
 // The pdf.js thread's pages as the converter asks for them (scans rendered at 200 dpi).
 async function extractPages(bytes: Uint8Array): Promise<PageData[]> {
@@ -60,4 +62,48 @@ test('a scan with an annotation, and a page that paints nothing, are read as bef
   expect(annotated.links).toHaveLength(1);
   expect(annotated.rendered).toBeDefined();
   expect(blank.rendered).toBeUndefined();
+});
+
+// A tiling pattern whose step is far larger than its cell (Ghostscript writes a Word picture fill so): pdf.js
+// makes a tile canvas the size of the step, which the pdf.js thread turns into a pattern from its pixels.
+test('a shape filled with a widely stepped tiling pattern shows the pattern where its cell is', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  const cell = doc.context.flateStream('0 0.6 0 rg 0 0 40 40 re f', {
+    Type: 'Pattern',
+    PatternType: 1,
+    PaintType: 1,
+    TilingType: 1,
+    BBox: [0, 0, 40, 40],
+    XStep: 1500,
+    YStep: 1500,
+    Matrix: [1, 0, 0, 1, 100, 400],
+    Resources: {},
+  });
+  page.node.set(PDFName.of('Resources'), doc.context.obj({ Pattern: { P0: doc.context.register(cell) } }));
+  page.drawText('A chart of the tariff, its bar filled with a picture:', {
+    x: 72,
+    y: 700,
+    size: 12,
+    font,
+    color: rgb(0, 0, 0),
+  });
+  // the shape, with a triangle and a curve over it so that it is rendered as a drawing
+  const ops =
+    '/Pattern cs /P0 scn 90 390 m 150 390 l 150 450 l 90 450 l h f ' +
+    '0 G 1 w 80 380 m 160 380 l 160 460 l h S 80 420 m 120 470 160 470 200 420 c S';
+  const stream = doc.context.flateStream(ops);
+  page.node.addContentStream(doc.context.register(stream));
+  const r = await convertBytes(await doc.save(), 'pattern.pdf');
+  const pictures = Object.values(mediaParts(r.docx));
+  expect(pictures.length).toBeGreaterThan(0);
+  // some picture holds the cell's green where the shape and the cell overlap
+  let green = 0;
+  for (const png of pictures) {
+    const { data, info } = await sharp(Buffer.from(png)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    for (let i = 0; i < data.length; i += info.channels)
+      if (data[i] < 40 && data[i + 1] > 120 && data[i + 2] < 40) green++;
+  }
+  expect(green).toBeGreaterThan(1000);
 });
