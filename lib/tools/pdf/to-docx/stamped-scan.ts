@@ -1,0 +1,33 @@
+// A scan carrying a little digital text (issue 19): an ECF header, a Bates number, a scanner app's footer,
+// a "Received" stamp over a scanned page. pdfjs/scan-source.ts renders such a page (a picture covering the
+// page, at scan resolution and mostly paper, under a few small words) with its stamp; here its OCR reading
+// decides: a scan's reading holds much more than the digital words (its body text); a photo slide with a
+// title, or a certificate's border picture under its text, reads little beyond them and stays a text page.
+import type { PageData } from '../pdfjs/protocol';
+import type { OcrLine } from './ocr';
+
+/** Sure words read beyond the digital ones for a scan: a scanned letter's body has 100-400, a photograph
+ * read by tesseract gives a few sure ones at most. */
+const MIN_BEYOND = 25;
+/** Words read at least this surely (ocr-orient.ts SURE). */
+const SURE = 80;
+
+/** Whether the OCR reading of a stamped page (`turned`: read turned upright) holds a scan's text beyond
+ * its digital words. */
+export function readsAsScan(page: PageData, lines: OcrLine[], turned: boolean): boolean {
+  const shown = page.runs.filter((r) => !r.invisible && r.str.trim());
+  const digital = shown.reduce((n, r) => n + r.str.trim().split(/\s+/).length, 0);
+  // a digital run's box (its baseline at y), a little wider
+  const inDigital = (x: number, y: number) =>
+    shown.some(
+      (r) => x >= r.x - 2 && x <= r.x + Math.abs(r.w) + 2 && y >= r.y - r.size * 1.1 && y <= r.y + r.size * 0.4,
+    );
+  const sure = lines
+    .flatMap((l) => l.words)
+    .filter((w) => w.conf >= SURE && /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(w.text));
+  // (turned, the reading's boxes are not the page's: the digital words are taken off by count)
+  const beyond = turned
+    ? sure.length - digital
+    : sure.filter((w) => !inDigital((w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2)).length;
+  return beyond >= Math.max(MIN_BEYOND, 2 * digital);
+}
