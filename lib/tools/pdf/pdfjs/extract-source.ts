@@ -294,7 +294,7 @@ async function extractPage(pdfjs, doc, p, task) {
     const r = await renderRegion(doc, page, { x: 0, y: 0, w: vp.width, h: vp.height }, task.renderDpi, task.limits, 'jpg');
     // (rendered with text, all of it is invisible: the page's own text layer)
     if (r) rendered = { x: 0, y: 0, w: vp.width, h: vp.height, data: r.data, format: 'jpg', dpi: r.dpi,
-      ...(stamped ? { stamped: true } : runs.some((q) => q.str.trim()) ? { textLayer: true } : {}) };
+      ...(stamped && !runs.some((q) => q.invisible && q.str.trim()) ? { stamped: true } : runs.some((q) => q.str.trim()) ? { textLayer: true } : {}) };
   }
   page.cleanup();
   return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered, ...(marks.length ? { marks } : {}), ...(garbled ? { garbled } : {}) };

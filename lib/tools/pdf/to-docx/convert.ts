@@ -15,7 +15,7 @@ import { checkContentSize, ContentLimitError } from './content-limits';
 import { borrowReader } from './ocr';
 import { ocrPageSection } from './ocr-page';
 import { readScan } from './ocr-orient';
-import { readsAsScan } from './stamped-scan';
+import { readsAsScan, withDigitalWords } from './stamped-scan';
 import { textLayerLines } from './text-layer';
 
 export const MAX_PAGES = 1000;
@@ -125,11 +125,15 @@ export async function convertPdf(
                 : null;
             const s = chain.then(async () => {
               if (page.rendered && ocr) {
-                const { lines, page: upright, turn } = await ocr;
+                const read = await ocr;
+                const { page: upright, turn } = read;
+                let lines = read.lines;
                 if (page.rendered.stamped) {
                   if (!readsAsScan(page, lines, turn !== 0))
                     return pageSections({ ...page, rendered: undefined }, index === 0);
                   scanned.push(index + 1);
+                  // (turned upright, the runs' boxes are not the reading's: their words stay as read)
+                  if (!turn) lines = withDigitalWords(page, lines);
                 }
                 if (!layer) (lines.length ? ocrPages : unreadablePages).push(index + 1);
                 if (lines.length && turn) turnedPages.push(index + 1);

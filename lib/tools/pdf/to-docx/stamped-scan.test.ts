@@ -10,10 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { convertPdf } from './convert';
 import { closeWarmReader } from './ocr';
-import { readsAsScan } from './stamped-scan';
+import { readsAsScan, withDigitalWords } from './stamped-scan';
+import { PDFDocument } from 'pdf-lib';
 import type { PageData } from '../pdfjs/protocol';
 import { sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
-import { makeScan } from '@/tests/support/pdf-to-docx/make-scans';
+import { makeScan, stamp } from '@/tests/support/pdf-to-docx/make-scans';
 import {
   certificatePdf,
   figurePagePdf,
@@ -56,7 +57,25 @@ test('a scan with an ECF header and a Bates number over it is read by OCR: its b
   const text = docxText(r.docx);
   // the body (it was one picture) and the stamp (read with the rest)
   expect(wordRecall(words(pageText(sample, 1)), words(text))).toBeGreaterThanOrEqual(0.9);
-  expect(text).toMatch(/Document\s+12/);
+  // the stamp kept exact at its place (OCR's reading of it gives way to the digital words)
+  expect(text).toContain('Case 1:20-cv-01234-ABC Document 12 Filed 03/04/20 Page 1 of 1');
+  expect(text).toContain('DEF-000101');
+}, 180_000);
+
+test("a stamp over a scan with an invisible text layer: the layer's words and the stamp's, no OCR", async () => {
+  const page1 = path.join(dir, 'page1.pdf');
+  const layered = path.join(dir, 'layered.pdf');
+  await makeScan(page1, 'ocr-text-layer', layered);
+  const doc = await PDFDocument.load(fs.readFileSync(layered));
+  await stamp(doc, doc.getPage(0), 1, 1);
+  const both = path.join(dir, 'layered-stamped.pdf');
+  fs.writeFileSync(both, await doc.save());
+  const r = await convertPdf(both, 'layered-stamped.pdf');
+  expect(r.scannedPages).toEqual([1]);
+  expect(r.ocrPages).toEqual([]);
+  const text = docxText(r.docx);
+  expect(wordRecall(words(pageText(sample, 1)), words(text))).toBeGreaterThanOrEqual(0.98);
+  expect(text).toContain('Case 1:20-cv-01234-ABC Document 12 Filed 03/04/20 Page 1 of 1');
 }, 180_000);
 
 test('in a mixed document only the stamped scan is read by OCR; the text page stays text', async () => {
@@ -106,4 +125,15 @@ test('readsAsScan: the digital words read back are no scan; a body beyond them i
   expect(readsAsScan(page, [...stampOnly, ...body] as never, false)).toBe(true);
   // turned upright, the digital words are taken off by count
   expect(readsAsScan(page, body.slice(0, 20) as never, true)).toBe(false);
+});
+
+test('withDigitalWords: the words read over a digital run give way to the run, at its place', () => {
+  const page = { width: 612, height: 792, runs: [run('DEF-000101', 500, 780)] } as PageData;
+  const read = [
+    { words: [word('DEF-0O0101', 500, 772)], baseline: 780, size: 8, para: 1, bold: false, italic: false },
+    { words: [word('Dear', 72, 100)], baseline: 108, size: 9, para: 2, bold: false, italic: false },
+  ];
+  const lines = withDigitalWords(page, read as never);
+  expect(lines.map((l) => l.words.map((w) => w.text).join(' '))).toEqual(['Dear', 'DEF-000101']);
+  expect(lines[1].words[0].conf).toBe(100);
 });
