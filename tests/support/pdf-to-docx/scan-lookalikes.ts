@@ -86,3 +86,19 @@ export async function watermarkedTextPdf(lines: string[]): Promise<Uint8Array> {
   lines.forEach((t, i) => page.drawText(t, { x: 72, y: 720 - i * 15, size: 11, font }));
   return doc.save();
 }
+
+/** A 16:9 slide showing two screenshots of a document page side by side (each the page's full height, at
+ * ~110 dpi) under a one-line title: pictures covering the page, full of text, but no scan. `shot` is a
+ * page picture (PNG or JPEG). */
+export async function screenshotsSlidePdf(shot: Buffer): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([720, 405]);
+  const jpg = await doc.embedJpg(await sharp(shot).flatten({ background: '#ffffff' }).jpeg().toBuffer());
+  const h = 405;
+  const w = (h * jpg.width) / jpg.height;
+  page.drawImage(jpg, { x: 360 - w - 4, y: 0, width: w, height: h });
+  page.drawImage(jpg, { x: 364, y: 0, width: w, height: h });
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  page.drawText('EXAMPLE OF A TALENT CARD', { x: 520, y: 30, size: 14, font: bold, color: rgb(0.2, 0.2, 0.2) });
+  return doc.save();
+}

@@ -16,7 +16,9 @@ function stampedScan(images, runs, width, height) {
   const words = shown.reduce((n, r) => n + r.str.trim().split(/\s+/).length, 0);
   const area = shown.reduce((a, r) => a + Math.abs(r.w) * r.size, 0);
   if (words > STAMP_WORDS || area > STAMP_AREA * width * height) return false;
-  const scans = images.filter((o) => o.raw && o.raw.width / (o.w / 72) >= SCAN_DPI && o.raw.height / (o.h / 72) >= SCAN_DPI);
+  // (as wide as the page: a scan is one picture or horizontal strips; screenshots side by side on a slide
+  // are not)
+  const scans = images.filter((o) => o.raw && o.w >= 0.95 * width && o.raw.width / (o.w / 72) >= SCAN_DPI && o.raw.height / (o.h / 72) >= SCAN_DPI);
   if (!scans.length) return false;
   // the page's cover by the pictures on a grid (pictures may be strips, or overlap)
   const N = 24;

@@ -19,6 +19,7 @@ import {
   certificatePdf,
   figurePagePdf,
   photoSlidePdf,
+  screenshotsSlidePdf,
   watermarkedTextPdf,
 } from '@/tests/support/pdf-to-docx/scan-lookalikes';
 import { pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
@@ -89,6 +90,10 @@ test('in a mixed document only the stamped scan is read by OCR; the text page st
   expect(wordRecall(words(pageText(sample, 1)), words(text))).toBeGreaterThanOrEqual(0.9);
 }, 180_000);
 
+const shot = () => {
+  execFileSync('pdftoppm', ['-r', '110', '-f', '1', '-l', '1', '-singlefile', '-png', sample, path.join(dir, 'shot')]);
+  return fs.readFileSync(path.join(dir, 'shot.png'));
+};
 const LINES = Array.from(
   { length: 36 },
   (_, i) => `Line ${i + 1} of the letter sets out the terms agreed at the meeting held in the spring.`,
@@ -100,6 +105,8 @@ test.each([
   ['a certificate over a border picture', certificatePdf, 'Jane Q. Example'],
   ['a big figure with a caption', figurePagePdf, 'Figure 3. Monthly rainfall'],
   ['a text page over a full-page watermark picture', () => watermarkedTextPdf(LINES), LINES[20]],
+  // (two pictures covering the page, full of text: no scan, as poi-60810's talent-card slide)
+  ['a slide of two document screenshots side by side', () => screenshotsSlidePdf(shot()), 'EXAMPLE OF A TALENT CARD'],
 ])(
   '%s stays a text page (no OCR, its words exact)',
   async (name, make, exact) => {
