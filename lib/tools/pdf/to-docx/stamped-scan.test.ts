@@ -11,7 +11,7 @@ import path from 'node:path';
 import { convertPdf } from './convert';
 import { closeWarmReader } from './ocr';
 import { readsAsScan, withDigitalWords } from './stamped-scan';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { PageData } from '../pdfjs/protocol';
 import { sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
 import { makeScan, stamp } from '@/tests/support/pdf-to-docx/make-scans';
@@ -79,6 +79,28 @@ test("a stamp over a scan with an invisible text layer: the layer's words and th
   expect(text).toContain('Case 1:20-cv-01234-ABC Document 12 Filed 03/04/20 Page 1 of 1');
 }, 180_000);
 
+test('a sparse stamped scan (an invoice of 25 words: fewer than the body of a letter) is read by OCR', async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const lines = [
+    'Northwind Traders, Harbour Street 14, Leeds',
+    'Invoice 2041',
+    'Date: 12 May 2020',
+    'Consulting services, April',
+    'Total due: 1,250.00 GBP',
+    'Payable within thirty days.',
+  ];
+  lines.forEach((t, i) => page.drawText(t, { x: 70, y: 760 - i * 40, size: 12, font }));
+  const text = path.join(dir, 'invoice.pdf');
+  fs.writeFileSync(text, await doc.save());
+  const scan = path.join(dir, 'invoice-stamped.pdf');
+  await makeScan(text, 'stamped', scan);
+  const r = await convertPdf(scan, 'invoice-stamped.pdf');
+  expect(r.ocrPages).toEqual([1]);
+  expect(wordRecall(words(lines.join(' ')), words(docxText(r.docx)))).toBeGreaterThanOrEqual(0.9);
+}, 180_000);
+
 test('in a mixed document only the stamped scan is read by OCR; the text page stays text', async () => {
   const mixed = path.join(dir, 'mixed.pdf');
   execFileSync('qpdf', ['--empty', '--pages', sample, '2', stamped, '1', '--', mixed]);
@@ -131,7 +153,8 @@ test('readsAsScan: the digital words read back are no scan; a body beyond them i
   expect(readsAsScan(page, stampOnly as never, false)).toBe(false);
   expect(readsAsScan(page, [...stampOnly, ...body] as never, false)).toBe(true);
   // turned upright, the digital words are taken off by count
-  expect(readsAsScan(page, body.slice(0, 20) as never, true)).toBe(false);
+  expect(readsAsScan(page, body.slice(0, 14) as never, true)).toBe(false);
+  expect(readsAsScan(page, body.slice(0, 16) as never, true)).toBe(true);
 });
 
 test('withDigitalWords: the words read over a digital run give way to the run, at its place', () => {

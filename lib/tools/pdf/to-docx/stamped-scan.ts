@@ -7,9 +7,9 @@ import type { PageData, TextRun } from '../pdfjs/protocol';
 import type { OcrLine } from './ocr';
 import { textLayerLines } from './text-layer';
 
-/** Sure words read beyond the digital ones for a scan: a scanned letter's body has 100-400, a photograph
- * read by tesseract gives a few sure ones at most. */
-const MIN_BEYOND = 25;
+/** Sure words read beyond the digital ones for a scan (and at least as many as those): a scanned letter's
+ * body has 100-400, a sparse invoice ~25 (jverein's), a photograph read by tesseract a few at most. */
+const MIN_BEYOND = 12;
 /** Words read at least this surely (ocr-orient.ts SURE). */
 const SURE = 80;
 
@@ -30,7 +30,7 @@ export function readsAsScan(page: PageData, lines: OcrLine[], turned: boolean): 
     .filter((w) => w.conf >= SURE && /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(w.text));
   // (turned, the reading's boxes are not the page's: the digital words are taken off by count)
   const beyond = turned ? sure.length - digital : sure.filter((w) => !inAny(shown, w)).length;
-  return beyond >= Math.max(MIN_BEYOND, 2 * digital);
+  return beyond >= Math.max(MIN_BEYOND, digital);
 }
 
 /** The reading of a stamped scan (read as it lies, not turned) with its digital words kept exact: the words
