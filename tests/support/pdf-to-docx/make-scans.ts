@@ -3,7 +3,8 @@
 // 300 dpi in grey, then turned into one kind: bitonal CCITT G4 (libtiff's ppm2tiff, tiffcp, tiff2pdf: Debian's
 // libtiff-tools), grey JPEG, skewed, turned sideways or upside down (with or without /Rotate to show it upright),
 // cut into strips, low contrast on yellowed paper with specks, or with an invisible text layer over the
-// picture (what OCRmyPDF writes), or grey JPEG 2000 (OpenJPEG's opj_compress: Debian's libopenjp2-tools).
+// picture (what OCRmyPDF writes), or grey JPEG 2000 (OpenJPEG's opj_compress: Debian's libopenjp2-tools), or
+// stamped: grey with a few visible digital words over it (a court's ECF header and a Bates number).
 // JBIG2: Debian has no encoder (jbig2enc is not packaged), so none here.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import {
   PDFDocument,
+  type PDFPage,
   concatTransformationMatrix,
   drawObject,
   StandardFonts,
@@ -34,6 +36,7 @@ export const SCAN_KINDS = [
   'low-contrast-yellowed',
   'ocr-text-layer',
   'grey-jpx-300',
+  'stamped',
 ] as const;
 export type ScanKind = (typeof SCAN_KINDS)[number];
 
@@ -119,6 +122,17 @@ function g4Pdf(src: string, dir: string, out: string): void {
   const all = path.join(dir, 'all.tif');
   execFileSync('tiffcp', [...tifs, all]);
   execFileSync('tiff2pdf', ['-o', out, all]);
+}
+
+/** What a court's filing system stamps over each page of a scanned filing (ECF header, top) and a Bates
+ * number (bottom right): visible digital text in Helvetica over the scan. */
+export async function stamp(doc: PDFDocument, page: PDFPage, n: number, of: number): Promise<void> {
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const { width, height } = page.getSize();
+  const head = `Case 1:20-cv-01234-ABC Document 12 Filed 03/04/20 Page ${n} of ${of}`;
+  page.drawText(head, { x: (width - font.widthOfTextAtSize(head, 9)) / 2, y: height - 20, size: 9, font });
+  const bates = `DEF-000${100 + n}`;
+  page.drawText(bates, { x: width - 40 - font.widthOfTextAtSize(bates, 8), y: 16, size: 8, font });
 }
 
 /**
@@ -217,6 +231,7 @@ export async function makeScan(src: string, kind: ScanKind, out: string): Promis
       const img = await doc.embedJpg(await jpeg(sharp(png)));
       const page = doc.addPage([width, height]);
       page.drawImage(img, { x: 0, y: 0, width, height });
+      if (kind === 'stamped') await stamp(doc, page, i + 1, pngs.length);
       if (kind === 'ocr-text-layer') {
         // the source page's words over the picture, each invisible (render mode 3) in its box, as OCRmyPDF
         // leaves a page (its words from pdftotext -bbox: this is how a viewer finds and copies them)

@@ -283,18 +283,18 @@ async function extractPage(pdfjs, doc, p, task) {
   // chart's or a diagram's labels is not a scan (it was rendered whole and read by OCR).
   const textless = runs.length === 0;
   const layerOnly = !textless && runs.every((r) => r.invisible || !r.str.trim());
+  const stamped = !textless && !layerOnly && stampedScan(images, runs, vp.width, vp.height); // (scan-source.ts)
   if (task.drawingDpi > 0 && runs.length > 0) {
     await placeDrawings(doc, page, { width: vp.width, height: vp.height }, drawn, runs, images, segments, fills, task);
   }
-
   let rendered;
   // A page that paints nothing (blank, however large) is not rendered at all. A page whose text is all
   // invisible is a scan with a text layer (OCRmyPDF): rendered too, the layer's words go over it.
-  if (task.renderDpi > 0 && (textless || layerOnly) && paintsSomething(OPS, fnArray)) {
+  if (task.renderDpi > 0 && (textless || layerOnly || stamped) && paintsSomething(OPS, fnArray)) {
     const r = await renderRegion(doc, page, { x: 0, y: 0, w: vp.width, h: vp.height }, task.renderDpi, task.limits, 'jpg');
     // (rendered with text, all of it is invisible: the page's own text layer)
     if (r) rendered = { x: 0, y: 0, w: vp.width, h: vp.height, data: r.data, format: 'jpg', dpi: r.dpi,
-      ...(runs.some((q) => q.str.trim()) ? { textLayer: true } : {}) };
+      ...(stamped && !runs.some((q) => q.invisible && q.str.trim()) ? { stamped: true } : runs.some((q) => q.str.trim()) ? { textLayer: true } : {}) };
   }
   page.cleanup();
   return { width: vp.width, height: vp.height, runs, images, segments, fills, links, rendered, ...(marks.length ? { marks } : {}), ...(garbled ? { garbled } : {}) };

@@ -101,6 +101,9 @@ export interface RenderedPage extends Box {
   dpi: number;
   /** Its words are all invisible (render mode 3): a scan's own text layer (OCRmyPDF), read instead of OCR. */
   textLayer?: boolean;
+  /** A scan with a few visible digital words over it (a stamp, a header): rendered with them, read by OCR,
+   * and kept a text page when OCR finds little more (pdfjs/scan-source.ts, to-docx/stamped-scan.ts). */
+  stamped?: boolean;
 }
 
 export interface Segment {

@@ -1,6 +1,7 @@
 // The pdf.js thread's code (plain JS, run as an eval worker by host.ts). Kept small: it only opens the
 // document and turns pdf.js's output into the plain data of protocol.ts; layout analysis is TypeScript.
 import { EXTRACT_SOURCE } from './extract-source';
+import { SCAN_SOURCE } from './scan-source';
 import { PAINT_SOURCE } from './paint-source';
 import { DRAWINGS_SOURCE } from './drawings-source';
 import { WIDGETS_SOURCE } from './widgets-source';
@@ -35,6 +36,7 @@ async function main() {
 ${PAINT_SOURCE}
 ${EXTRACT_SOURCE}
 ${PLAIN_SCAN_SOURCE}
+${SCAN_SOURCE}
 ${FONTS_SOURCE}
 ${DRAWINGS_SOURCE}
 ${WIDGETS_SOURCE}

@@ -15,6 +15,7 @@ import { checkContentSize, ContentLimitError } from './content-limits';
 import { borrowReader } from './ocr';
 import { ocrPageSection } from './ocr-page';
 import { readScan } from './ocr-orient';
+import { readsAsScan, withDigitalWords } from './stamped-scan';
 import { textLayerLines } from './text-layer';
 
 export const MAX_PAGES = 1000;
@@ -109,7 +110,8 @@ export async function convertPdf(
             next = index + 1;
             partPixels = pixels;
             if (page.failed) failedPages.push(index + 1);
-            if (page.rendered) scanned.push(index + 1);
+            // (a stamped scan counts as scanned once its reading shows it is one: stamped-scan.ts)
+            if (page.rendered && !page.rendered.stamped) scanned.push(index + 1);
             if (page.garbled) garbledPages.push(index + 1);
             // Recognition starts as the page arrives (two pages at once on two cores); sections stay in order.
             // A page scanned sideways or upside down is turned upright; on a skewed one the text follows the
@@ -123,7 +125,16 @@ export async function convertPdf(
                 : null;
             const s = chain.then(async () => {
               if (page.rendered && ocr) {
-                const { lines, page: upright, turn } = await ocr;
+                const read = await ocr;
+                const { page: upright, turn } = read;
+                let lines = read.lines;
+                if (page.rendered.stamped) {
+                  if (!readsAsScan(page, lines, turn !== 0))
+                    return pageSections({ ...page, rendered: undefined }, index === 0);
+                  scanned.push(index + 1);
+                  // (turned upright, the runs' boxes are not the reading's: their words stay as read)
+                  if (!turn) lines = withDigitalWords(page, lines);
+                }
                 if (!layer) (lines.length ? ocrPages : unreadablePages).push(index + 1);
                 if (lines.length && turn) turnedPages.push(index + 1);
                 // The scan cleaned of its recognised words (its pictures stay in it), the text set over it.
@@ -193,6 +204,7 @@ export async function convertPdf(
   ocrPages.sort((a, b) => a - b);
   unreadablePages.sort((a, b) => a - b);
   turnedPages.sort((a, b) => a - b);
+  scanned.sort((a, b) => a - b);
   return {
     docx: await Packer.toBuffer(doc),
     pages: sections.length,

@@ -37,10 +37,11 @@ function runWords(r: TextRun): Word[] {
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1];
 
-/** The text layer's words as lines (a baseline band, cut at gaps wider than 2.5 em: columns), top to bottom. */
+/** The text layer's words as lines (a baseline band, cut at gaps wider than 2.5 em: columns), top to bottom.
+ * Visible words count too: a stamp set over a scan with a layer (stamped-scan.ts), kept as exact text. */
 export function textLayerLines(runs: TextRun[]): OcrLine[] {
   const words = runs
-    .filter((r) => r.invisible && !r.rotated && r.size > 0)
+    .filter((r) => !r.rotated && r.size > 0)
     .flatMap(runWords)
     .sort((a, b) => a.base - b.base || a.x0 - b.x0);
   const bands: Word[][] = [];
