@@ -270,15 +270,18 @@ function fewWords(b, own) {
   if (words <= LABEL_WORDS) return true;
   if (words > 10 * LABEL_WORDS || own.reduce((a, r) => a + Math.max(r.w, 0) * r.size, 0) >= LABEL_COVER * b.w * b.h) return false;
   // and labels are short: a line of text across half the region is a paragraph beside the figure (a
-  // program's output under a graph, joined to it by the input field's shading)
+  // program's output under a graph, joined to it by the input field's shading). A row of spaced labels (an
+  // axis numbered day by day: most of its span is gaps) is no line of text.
   const rows = [];
   for (const r of [...own].sort((p, q) => p.x - q.x)) {
     const row = rows.find((q) => Math.abs(q.y - r.y) < 0.3 * r.size && r.x - q.right < 2 * r.size);
-    if (row) row.right = Math.max(row.right, r.x + r.w);
-    else rows.push({ x: r.x, y: r.y, right: r.x + r.w });
+    const ink = Math.max(r.w, 0);
+    if (row) { row.right = Math.max(row.right, r.x + r.w); row.ink += ink; }
+    else rows.push({ x: r.x, y: r.y, right: r.x + r.w, ink });
   }
-  return rows.every((q) => q.right - q.x <= 0.5 * b.w);
+  return rows.every((q) => q.right - q.x <= 0.5 * b.w || q.ink < ROW_INK * (q.right - q.x));
 }
+const ROW_INK = 0.5;
 
 // A line of text (three words or more) left or right of the box, within its height.
 function besideText(b, runs, inside) {
