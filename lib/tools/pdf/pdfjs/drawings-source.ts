@@ -263,9 +263,13 @@ function chartBars(fills, runs, pageArea) {
 // A drawing's text is its labels: up to 40 words, or more when they are small and short beside it (a block
 // diagram labelled with function names: 107 words on 12 % of its area). A decorated text area (a framed
 // paragraph, a form) is mostly text: left as text.
+// A plot's markers set in a symbol font (R draws its filled dots as ZapfDingbats' "l") or as symbols with
+// no letter or digit ("●") are no words: counted, a scatter's points made it a text area.
 const LABEL_WORDS = 40;
 const LABEL_COVER = 0.15;
-function fewWords(b, own) {
+const SYMBOL_FONT = /dingbat|wingding|webding/i;
+function fewWords(b, own0) {
+  const own = own0.filter((r) => !SYMBOL_FONT.test(r.font) && /[\p{L}\p{N}]/u.test(r.str));
   const words = own.reduce((n, r) => n + r.str.split(/\s+/).filter(Boolean).length, 0);
   if (words <= LABEL_WORDS) return true;
   if (words > 10 * LABEL_WORDS || own.reduce((a, r) => a + Math.max(r.w, 0) * r.size, 0) >= LABEL_COVER * b.w * b.h) return false;
