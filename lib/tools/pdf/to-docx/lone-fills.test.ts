@@ -1,8 +1,9 @@
 // Filled boxes with no text on them (issue 19, thirteenth pass: a printer's test page lost its two rows of
 // colour swatches). A fill outside a table was drawn only with text on it or inside a drawing; now each
 // textless box that shows is a picture of its colour behind the text. A shape that is not one box (five
-// stripes in one path, a triangle) is not drawn as its extent, a white box not at all.
+// stripes in one path, a triangle) is not drawn as its extent, a white box or one under a picture not at all.
 import { StandardFonts, rgb } from 'pdf-lib';
+import sharp from 'sharp';
 import { pageSections } from './build-docx';
 import { layoutPage } from './layout';
 import { loneFills } from './lone-fills';
@@ -26,10 +27,16 @@ async function swatchPage(): Promise<Uint8Array> {
   // a triangle (slanted sides)
   page.drawSvgPath('M 0 0 L 30 0 L 15 -25 Z', { x: 350, y: 560, color: rgb(0.8, 0.1, 0.1) });
   page.drawText('End of the test page.', { x: 72, y: 500, size: 11, font });
+  // a coloured box under a photo: it shows nowhere
+  page.drawRectangle({ x: 400, y: 600, width: 60, height: 40, color: rgb(0.9, 0.6, 0.1) });
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
+    .png()
+    .toBuffer();
+  page.drawImage(await doc.embedPng(photo), { x: 398, y: 598, width: 64, height: 44 });
   return doc.save();
 }
 
-test('textless coloured boxes are kept, a white box and shapes that are not one box are not', async () => {
+test('textless coloured boxes are kept, a white box, one under a picture and shapes that are not one box are not', async () => {
   const p = await extractFirstPage(await swatchPage());
   const fills = loneFills(p, []);
   expect(fills.map((f) => f.color)).toEqual(['#ff00ff', '#ff8080', '#ffff00', '#00ffff', '#333399', '#00ff00']);

@@ -12,11 +12,15 @@ import { shows } from './tables';
 const MAX_FILLS = 400;
 
 const inside = (x: number, y: number, b: Box) => x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h;
+const overlap = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) *
+  Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
 
 /**
  * The fills that are one box (not a shape's extent: a staff's five lines in one path would be a black
- * band), cut to the page, that show on white paper (tables.ts's test), hold no visible text, are under
- * a quarter of the page and outside `tables`, each box once, in the order the PDF painted them.
+ * band), cut to the page, that show on white paper (tables.ts's test), hold no visible text, are under a
+ * quarter of the page, outside `tables` and not mostly under a picture, each box once, in the order the
+ * PDF painted them.
  */
 export function loneFills(page: PageData, tables: Box[]): (Box & { color: string })[] {
   const runs = page.runs.filter((r) => !r.invisible && r.str.trim());
@@ -29,6 +33,8 @@ export function loneFills(page: PageData, tables: Box[]): (Box & { color: string
     if (!shows({ x1: 0, y1: 0, x2: 0, y2: 0, color: f.color })) continue;
     if (tables.some((t) => inside(b.x + b.w / 2, b.y + b.h / 2, t))) continue;
     if (runs.some((r) => inside(r.x + r.w / 2, r.y - 0.3 * r.size, b))) continue;
+    // (a box mostly under a picture shows nowhere, and drawn where the flow has moved the picture it would)
+    if (page.images.some((im) => overlap(im, b) >= 0.5 * b.w * b.h)) continue;
     const same = (o: Box & { color: string }) =>
       o.color === f.color && Math.abs(o.x - b.x) + Math.abs(o.y - b.y) + Math.abs(o.w - b.w) + Math.abs(o.h - b.h) < 1;
     if (!out.some(same)) out.push({ ...b, color: f.color });
