@@ -32,7 +32,9 @@ export function loneFills(page: PageData, tables: Box[]): (Box & { color: string
     if (f.extent || b.w <= 3 || b.h <= 3 || b.w * b.h >= 0.25 * page.width * page.height) continue;
     if (!shows({ x1: 0, y1: 0, x2: 0, y2: 0, color: f.color })) continue;
     if (tables.some((t) => inside(b.x + b.w / 2, b.y + b.h / 2, t))) continue;
-    if (runs.some((r) => inside(r.x + r.w / 2, r.y - 0.3 * r.size, b))) continue;
+    // (any text on it: a word's highlight under part of a line would stray from its word when Word breaks
+    // the line elsewhere, shaded-boxes.ts)
+    if (runs.some((r) => overlap({ x: r.x, y: r.y - 0.8 * r.size, w: r.w, h: r.size }, b) > 0)) continue;
     // (a box mostly under a picture shows nowhere, and drawn where the flow has moved the picture it would)
     if (page.images.some((im) => overlap(im, b) >= 0.5 * b.w * b.h)) continue;
     const same = (o: Box & { color: string }) =>
