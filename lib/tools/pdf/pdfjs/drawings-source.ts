@@ -263,22 +263,29 @@ function chartBars(fills, runs, pageArea) {
 // A drawing's text is its labels: up to 40 words, or more when they are small and short beside it (a block
 // diagram labelled with function names: 107 words on 12 % of its area). A decorated text area (a framed
 // paragraph, a form) is mostly text: left as text.
+// A plot's markers set in a symbol font (R draws its filled dots as ZapfDingbats' "l") or as symbols with
+// no letter or digit ("●") are no words: counted, a scatter's points made it a text area.
 const LABEL_WORDS = 40;
 const LABEL_COVER = 0.15;
-function fewWords(b, own) {
+const SYMBOL_FONT = /dingbat|wingding|webding/i;
+function fewWords(b, own0) {
+  const own = own0.filter((r) => !SYMBOL_FONT.test(r.font) && /[\p{L}\p{N}]/u.test(r.str));
   const words = own.reduce((n, r) => n + r.str.split(/\s+/).filter(Boolean).length, 0);
   if (words <= LABEL_WORDS) return true;
   if (words > 10 * LABEL_WORDS || own.reduce((a, r) => a + Math.max(r.w, 0) * r.size, 0) >= LABEL_COVER * b.w * b.h) return false;
   // and labels are short: a line of text across half the region is a paragraph beside the figure (a
-  // program's output under a graph, joined to it by the input field's shading)
+  // program's output under a graph, joined to it by the input field's shading). A row of spaced labels (an
+  // axis numbered day by day: most of its span is gaps) is no line of text.
   const rows = [];
   for (const r of [...own].sort((p, q) => p.x - q.x)) {
     const row = rows.find((q) => Math.abs(q.y - r.y) < 0.3 * r.size && r.x - q.right < 2 * r.size);
-    if (row) row.right = Math.max(row.right, r.x + r.w);
-    else rows.push({ x: r.x, y: r.y, right: r.x + r.w });
+    const ink = Math.max(r.w, 0);
+    if (row) { row.right = Math.max(row.right, r.x + r.w); row.ink += ink; }
+    else rows.push({ x: r.x, y: r.y, right: r.x + r.w, ink });
   }
-  return rows.every((q) => q.right - q.x <= 0.5 * b.w);
+  return rows.every((q) => q.right - q.x <= 0.5 * b.w || q.ink < ROW_INK * (q.right - q.x));
 }
+const ROW_INK = 0.5;
 
 // A line of text (three words or more) left or right of the box, within its height.
 function besideText(b, runs, inside) {

@@ -178,7 +178,8 @@ async function extractPage(pdfjs, doc, p, task) {
           const h = maxY - minY;
           if (h < 2.5 && w > 3) segments.push({ x1: minX, y1: (minY + maxY) / 2, x2: maxX, y2: (minY + maxY) / 2, color: fc, width: h });
           else if (w < 2.5 && h > 3) segments.push({ x1: (minX + maxX) / 2, y1: minY, x2: (minX + maxX) / 2, y2: maxY, color: fc, width: w });
-          else if (w > 3 && h > 3 && fc !== '#ffffff') fills.push({ x: minX, y: minY, w, h, color: fc });
+          // (extent: several outlines, a staff's five lines in one path, or slanted sides: not one box)
+          else if (w > 3 && h > 3 && fc !== '#ffffff') fills.push({ x: minX, y: minY, w, h, color: fc, ...(moves === 1 && !diagonal && (curves || sides <= 4) ? {} : { extent: true }) });
           // (a white box covers; a button's white bevel, four sides and two diagonals, or an L of six does not)
           else if (w > 3 && h > 3 && moves === 1 && !diagonal && (curves || sides <= 4)) coverFills(fills, { x: minX, y: minY, w, h });
         }
@@ -251,7 +252,6 @@ async function extractPage(pdfjs, doc, p, task) {
   }
   const garbled = readText(runs); // (font-names.ts) its text dropped: rendered and read by OCR below
   if (garbled) runs.length = 0;
-
   // Form fields' captions and values as their appearances show them (widgets-source.ts).
   const shown = annotationTexts(pdfjs, page, ops, V);
   runs.push(...shown.runs);

@@ -38,7 +38,7 @@ function coverFills(fills, b) {
       { x: f.x, y: y1, w: x1 - f.x, h: y2 - y1 },
       { x: x2, y: y1, w: f.x + f.w - x2, h: y2 - y1 },
     ];
-    fills.splice(i, 1, ...parts.filter((p) => p.w > 3 && p.h > 3).map((p) => ({ ...p, color: f.color })));
+    fills.splice(i, 1, ...parts.filter((p) => p.w > 3 && p.h > 3).map((p) => ({ ...p, color: f.color, ...(f.extent ? { extent: true } : {}) })));
   }
 }
 `;

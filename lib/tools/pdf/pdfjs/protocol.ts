@@ -134,8 +134,9 @@ export interface PageData {
   images: PageImage[];
   /** Axis-aligned ruling lines (table borders, rules), page coordinates. */
   segments: Segment[];
-  /** Filled rectangles (cell shading, bars). */
-  fills: (Box & { color: string })[];
+  /** Filled rectangles (cell shading, bars); extent: the box is only the extent of a shape that is not one
+   * box (several outlines, slanted sides). */
+  fills: (Box & { color: string; extent?: true })[];
   links: PageLink[];
   /** Small dots and squares a browser draws as list bullets (to-docx/web-lists.ts); absent when none. */
   marks?: ListMark[];

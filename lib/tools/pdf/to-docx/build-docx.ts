@@ -26,6 +26,7 @@ import { slantedText } from './slanted-text';
 import { textBoxPictures } from './text-box-fills';
 import { withBullets } from './web-lists';
 import { shadingBehind } from './shaded-boxes';
+import { loneFillPictures } from './lone-fills';
 import { lonePictures } from './lone-rules';
 import { encodedImage, imageParagraph, luminance, pageBackground, pictureBehindText, solidPng } from './images';
 import { TW } from './units';
@@ -342,8 +343,8 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   const tables = layout.blocks.flatMap((b) => b.items).flatMap((it) => (it.kind === 'table' ? [it.box] : []));
   // light boxes under dark text (shaded-boxes.ts), dark ones under light text (text-box-fills.ts)
   const shading = [...(await shadingBehind(page, layout)), ...(await textBoxPictures(shown, tables))];
-  // and the rules and boxes that are no table's (lone-rules.ts)
-  const behind = [...shading, ...(await lonePictures(page, tables))];
+  // and the rules and boxes that are no table's (lone-rules.ts), over the textless fills (lone-fills.ts)
+  const behind = [...shading, ...(await loneFillPictures(page, tables)), ...(await lonePictures(page, tables))];
   const floats = [...(await floatingPictures(shown, [...layout.icons, ...layout.foot], behind)), ...boxes];
   // their anchor paragraphs are 1 pt each: the text area starts that much higher, so the text stays where it
   // is on a page without them (a first line less than 1 pt below the margin was pushed down, and with it a

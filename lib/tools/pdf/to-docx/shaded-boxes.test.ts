@@ -1,6 +1,6 @@
 // Shaded boxes text is printed on (shaded-boxes.ts): a web page's heading bar and code block come back as a
-// picture of their colour behind the text at their place; a word's highlight, a table's shaded cell and a
-// box with no text on it do not.
+// picture of their colour behind the text at their place; a word's highlight and a table's shaded cell do
+// not. A box with no text on it is drawn since the thirteenth pass, by lone-fills.ts (after the others).
 import { rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { Document, Packer } from 'docx';
@@ -8,7 +8,7 @@ import { pageSections } from './build-docx';
 import { extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
 import { documentXml, mediaParts } from '@/tests/support/pdf-to-docx/docx-parts';
 
-test('a heading bar and a code block are drawn behind their text, a highlight and a bare box are not', async () => {
+test('a heading bar and a code block are drawn behind their text, a highlight is not, a bare box after them', async () => {
   const { doc, font, page } = await madePage(StandardFonts.Helvetica);
   // Sphinx's heading bar: light blue, 430 pt wide, the heading on it
   page.drawRectangle({ x: 50, y: 700, width: 430, height: 26, color: rgb(0.75, 0.82, 0.91) });
@@ -26,14 +26,16 @@ test('a heading bar and a code block are drawn behind their text, a highlight an
   const docx = await Packer.toBuffer(new Document({ sections }));
   const xml = documentXml(docx);
   const anchors = [...xml.matchAll(/<wp:anchor[^>]*behindDoc="1"[\s\S]*?<\/wp:anchor>/g)].map((m) => m[0]);
-  expect(anchors).toHaveLength(2);
+  expect(anchors).toHaveLength(3);
   const EMU = 12700;
   const at = (a: string) =>
     [...a.matchAll(/<wp:posOffset>(-?\d+)<\/wp:posOffset>/g)].map((m) => Math.round(+m[1] / EMU));
   // the bar at (50, 792 - 726) and the code block at (50, 792 - 660), page coordinates from the top
+  // and the bare box at (50, 792 - 530)
   expect(anchors.map(at)).toEqual([
     [50, 66],
     [50, 132],
+    [50, 262],
   ]);
   // their colours, in that order
   const colours = await Promise.all(
@@ -42,6 +44,7 @@ test('a heading bar and a code block are drawn behind their text, a highlight an
   expect(colours).toEqual([
     [191, 209, 232],
     [237, 237, 237],
+    [230, 128, 128],
   ]);
   // each text is once in the document
   expect(xml.match(/>Contents</g)).toHaveLength(1);

@@ -48,3 +48,22 @@ test('a slanted watermark is a text box behind the text, out of the flow', async
   expect(xml.lastIndexOf('<wp:anchor', oblique)).toBeLessThan(xml.indexOf('Body line 20 '));
   expect(r.pages).toBe(1);
 }, 120_000);
+
+test('a watermark longer than the page is wide is set smaller in its box, all its words shown', async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const font = await doc.embedFont(StandardFonts.HelveticaBold);
+  page.drawText('A letter with a watermark across it.', { x: 72, y: 720, size: 11, font });
+  // 90 pt along the diagonal: about 740 pt long, wider than the 612 pt page
+  const long = 'Text Watermark';
+  page.drawText(long, { x: 90, y: 120, size: 90, font, rotate: degrees(52), color: rgb(1, 0, 0) });
+  const xml = documentXml((await convertBytes(await doc.save(), 'long-mark.pdf')).docx);
+  const at = xml.indexOf(long);
+  expect(at).toBeGreaterThan(0);
+  const anchor = xml.lastIndexOf('<wp:anchor', at);
+  const boxW = Number(/<wp:extent cx="(\d+)"/.exec(xml.slice(anchor))?.[1]) / 12700;
+  const size = Number(/<w:sz w:val="(\d+)"/.exec(xml.slice(anchor, at))?.[1]) / 2;
+  // the words at their size fit the box (Helvetica Bold: the run's width at 1 pt)
+  expect(boxW).toBeLessThanOrEqual(612.5);
+  expect(font.widthOfTextAtSize(long, size)).toBeLessThanOrEqual(boxW);
+}, 120_000);

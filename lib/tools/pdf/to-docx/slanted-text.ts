@@ -28,11 +28,15 @@ async function textBox(r: TextRun, page: PageData): Promise<ShapeRun> {
   // The middle of the run's baseline, and the run set upright about it (a little wider, for a substitute).
   const cx = r.x + (r.w / 2) * Math.cos(a);
   const cy = r.y + (r.w / 2) * Math.sin(a);
-  const w = Math.min(page.width, r.w * 1.04 + 4);
-  const h = r.size * 1.3;
+  // A watermark along the page's diagonal is longer than the page is wide: upright in a box of the page's
+  // width it wrapped, and the box, one line high, hid all but its first words. It is set smaller to fit.
+  const k = Math.min(1, page.width / (r.w * 1.04 + 4));
+  const size = r.size * k;
+  const w = Math.min(page.width, (r.w * 1.04 + 4) * k);
+  const h = size * 1.3;
   const x = Math.max(0, Math.min(page.width - w, cx - w / 2));
   const y = Math.max(0, Math.min(page.height - h, cy - h / 2));
-  const upright: TextRun = { ...r, x, y: y + r.size, rotated: false, angle: undefined };
+  const upright: TextRun = { ...r, x, y: y + size, w: r.w * k, size, rotated: false, angle: undefined };
   const region = { x, y, w, h };
   const children: Paragraph[] = [];
   for (const p of paragraphs(buildLines([upright]), region))
