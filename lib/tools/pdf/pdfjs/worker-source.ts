@@ -8,6 +8,7 @@ import { WIDGETS_SOURCE } from './widgets-source';
 import { TEXT_SOURCE } from './text-source';
 import { FONTS_SOURCE } from './font-names';
 import { PLAIN_SCAN_SOURCE } from './plain-scan-source';
+import { RENDER_SOURCE } from './render-source';
 
 /** Images above this many pixels are neither decoded nor placed. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -35,6 +36,7 @@ async function main() {
 
 ${PAINT_SOURCE}
 ${EXTRACT_SOURCE}
+${RENDER_SOURCE}
 ${PLAIN_SCAN_SOURCE}
 ${SCAN_SOURCE}
 ${FONTS_SOURCE}
