@@ -143,14 +143,24 @@ export function levelOrSlope(lines: OcrLine[]): { lines: OcrLine[]; skew: number
   return { lines: lines.map((l) => ({ ...l, slope })), skew };
 }
 
+/** A reading that is noise, not text: tesseract reads a photograph's texture (feathers, foliage) as a few
+ * dozen fragments it is unsure of (a photo of a chicken: 62 words at 44 % mean confidence, no word of three
+ * letters or more read surely); a scan's text, however short, gives sure words. */
+export function readsAsNoise(p: OcrPage): boolean {
+  const sure = p.lines.flatMap((l) => l.words).filter((w) => w.conf >= SURE && /[\p{L}\p{N}]{3}/u.test(w.text));
+  return sure.length < 3 && p.confidence < 70;
+}
+
 /** A scanned page read upright: the page as the DOCX shows it (turned) and the reading in that page's
- * coordinates, its lines sloped as the scan's. */
+ * coordinates, its lines sloped as the scan's. A reading that is noise gives no lines: the page stays its
+ * picture, among the pages with nothing readable. */
 export async function readScan(
   page: PageData,
   read: (img: Uint8Array, dpi: number) => Promise<OcrPage>,
 ): Promise<{ page: PageData; lines: OcrLine[]; turn: Turn; skew: number }> {
   const r = page.rendered as RenderedPage;
   const up = await readUpright(r.data, r.dpi, (img) => read(img, r.dpi));
+  if (readsAsNoise(up.page)) return { page, lines: [], turn: 0, skew: 0 };
   const shown = up.turn ? uprightPage(page, up.turn, up.image) : page;
   const { lines, skew } = levelOrSlope(up.page.lines);
   return { page: shown, lines, turn: up.turn, skew };
