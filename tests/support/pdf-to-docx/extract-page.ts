@@ -1,5 +1,5 @@
-// The first page of a made PDF as the PDF-to-Word extraction sees it (pdf.js thread, no page render, drawings
-// at the tool's 220 dpi), for tests of what the extraction finds.
+// A made PDF's pages as the PDF-to-Word extraction sees them (pdf.js thread; the first page alone without a
+// page render; drawings at the tool's 220 dpi), for tests of what the extraction finds.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,16 +10,25 @@ import { RENDER_LIMITS } from '@/lib/tools/pdf/to-docx/convert';
 
 /** Extracts the first page of the PDF `bytes` (written to a temporary folder, removed afterwards). */
 export async function extractFirstPage(bytes: Uint8Array): Promise<PageData> {
+  return (await extractPages(bytes, { renderDpi: 0, maxPages: 1 }))[0];
+}
+
+/** Every page of the PDF `bytes` as the converter asks for them: pages without text rendered at `renderDpi`
+ * (the converter's 200; 0: none), up to `maxPages`. */
+export async function extractPages(
+  bytes: Uint8Array,
+  { renderDpi, maxPages }: { renderDpi: number; maxPages: number },
+): Promise<PageData[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-page-'));
   try {
     const file = path.join(dir, 'page.pdf');
     fs.writeFileSync(file, bytes);
     const pages: PageData[] = [];
     await runPdfjs(
-      { kind: 'extract', path: file, renderDpi: 0, maxPages: 1, limits: RENDER_LIMITS, drawingDpi: 220 },
-      { onPage: (p) => pages.push(p) },
+      { kind: 'extract', path: file, renderDpi, maxPages, limits: RENDER_LIMITS, drawingDpi: 220 },
+      { onPage: (p, i) => (pages[i] = p) },
     );
-    return pages[0];
+    return pages;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
