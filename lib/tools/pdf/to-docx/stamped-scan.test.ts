@@ -14,6 +14,7 @@ import { readsAsScan, withDigitalWords } from './stamped-scan';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { PageData } from '../pdfjs/protocol';
 import { sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
+import { documentXml } from '@/tests/support/pdf-to-docx/docx-parts';
 import { makeScan, stamp } from '@/tests/support/pdf-to-docx/make-scans';
 import {
   certificatePdf,
@@ -42,9 +43,7 @@ afterAll(async () => {
 });
 
 const docxText = (docx: Buffer): string => {
-  const f = path.join(dir, `t-${Math.random().toString(36).slice(2)}.docx`);
-  fs.writeFileSync(f, docx);
-  const xml = execFileSync('unzip', ['-p', f, 'word/document.xml'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const xml = documentXml(docx);
   return [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<\/w:p>/g)].map((m) => m[1] ?? '\n').join(' ');
 };
 const pageText = (pdf: string, n: number) => pdftotext(pdf, ['-f', String(n), '-l', String(n)]);
