@@ -28,9 +28,9 @@ async function main() {
     // Caps: images larger than this are not decoded (pdf.js skips them), and its image resizer stays small.
     maxImageSize: ${MAX_IMAGE_PIXELS}, canvasMaxAreaInBytes: ${MAX_IMAGE_PIXELS * 4},
   }).promise;
-  fastPatterns(doc);
   if (task.kind === 'count') return { pages: doc.numPages };
   if (task.kind === 'fonts') return convertedFonts(pdfjs, doc);
+  fastPatterns(doc); // (only extraction renders)
   return extract(pdfjs, doc, task);
 }
 
