@@ -11,7 +11,7 @@ export type Turn = 0 | 90 | 180 | 270;
 
 /** Words read at least this surely count as read (clean upright scans: 90-100 % of words; a page read
  * upside down or sideways the wrong way: 5-25 %; a Russian page read with English data: ~20 %). */
-const SURE = 80;
+export const SURE = 80;
 /** A reading with this share of sure words is taken as upright. */
 const READS_WELL = 0.5;
 /** Skew below this is left alone (2.5 pt over a page's width: less than a word's height); above MAX_SKEW

@@ -5,13 +5,12 @@
 // title, or a certificate's border picture under its text, reads little beyond them and stays a text page.
 import type { PageData, TextRun } from '../pdfjs/protocol';
 import type { OcrLine } from './ocr';
+import { SURE } from './ocr-orient';
 import { textLayerLines } from './text-layer';
 
 /** Sure words read beyond the digital ones for a scan (and at least as many as those): a scanned letter's
  * body has 100-400, a sparse invoice ~25 (jverein's), a photograph read by tesseract a few at most. */
 const MIN_BEYOND = 12;
-/** Words read at least this surely (ocr-orient.ts SURE). */
-const SURE = 80;
 
 /** A digital run's box (baseline at y), a little wider: an OCR word centred in it is that run's. */
 const inRun = (r: TextRun, x: number, y: number) =>
