@@ -52,25 +52,30 @@ interface Box {
 
 /** The tight box of the pixels darker than the middle of `r`'s range (null: too faint or empty). */
 function inkBox(g: Gray, r: Box): Box | null {
+  const { data, width } = g;
   let lo = 255;
   let hi = 0;
   for (let y = r.y0; y < r.y1; y++)
-    for (let x = r.x0; x < r.x1; x++) {
-      const v = g.data[y * g.width + x];
-      lo = Math.min(lo, v);
-      hi = Math.max(hi, v);
+    for (let i = y * width + r.x0, end = y * width + r.x1; i < end; i++) {
+      const v = data[i];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
     }
   if (hi - lo < 60) return null;
   const cut = (lo + hi) / 2;
   const b = { x0: r.x1, y0: r.y1, x1: r.x0, y1: r.y0 };
-  for (let y = r.y0; y < r.y1; y++)
-    for (let x = r.x0; x < r.x1; x++)
-      if (g.data[y * g.width + x] < cut) {
-        b.x0 = Math.min(b.x0, x);
-        b.y0 = Math.min(b.y0, y);
-        b.x1 = Math.max(b.x1, x + 1);
-        b.y1 = Math.max(b.y1, y + 1);
-      }
+  for (let y = r.y0; y < r.y1; y++) {
+    const row = y * width;
+    let x = r.x0;
+    while (x < r.x1 && !(data[row + x] < cut)) x++;
+    if (x === r.x1) continue; // no ink on this row
+    let e = r.x1 - 1;
+    while (!(data[row + e] < cut)) e--;
+    if (x < b.x0) b.x0 = x;
+    if (e + 1 > b.x1) b.x1 = e + 1;
+    if (y < b.y0) b.y0 = y;
+    b.y1 = y + 1;
+  }
   return b.x1 - b.x0 >= 4 && b.y1 - b.y0 >= 4 ? b : null;
 }
 

@@ -70,7 +70,12 @@ export async function cleanScan(
   const ink = new Map<OcrWord, Ink>();
   const kept = new Set<OcrWord>();
   const fills: { x0: number; y0: number; x1: number; y1: number; rgb: number[] }[] = [];
-  const lum = (i: number) => (ch >= 3 ? (data[i] * 299 + data[i + 1] * 587 + data[i + 2] * 114) / 1000 : data[i]);
+  // (a page has ~100-800 words: the loops below are written out, without closures or per-pixel arrays)
+  const g1 = ch >= 3 ? 1 : 0;
+  const b2 = ch >= 3 ? 2 : 0;
+  const hist = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
+  const lh = new Uint32Array(256);
+  let box = new Float64Array(4096);
   for (const line of lines)
     for (const w of line.words) {
       const x0 = Math.max(0, Math.floor(w.x0 * kx) - pad);
@@ -78,17 +83,27 @@ export async function cleanScan(
       const x1 = Math.min(W - 1, Math.ceil(w.x1 * kx) + pad);
       const y1 = Math.min(H - 1, Math.ceil(w.y1 * ky) + pad);
       if (x1 <= x0 || y1 <= y0) continue;
-      const hist = [0, 1, 2].map(() => new Uint32Array(256));
-      const lh = new Uint32Array(256);
+      for (const h of hist) h.fill(0);
+      lh.fill(0);
       let n = 0;
-      for (let y = Math.max(0, y0 - ring); y <= Math.min(H - 1, y1 + ring); y++)
-        for (let x = Math.max(0, x0 - ring); x <= Math.min(W - 1, x1 + ring); x++) {
-          if (x >= x0 && x <= x1 && y >= y0 && y <= y1) continue;
+      const rx0 = Math.max(0, x0 - ring);
+      const rx1 = Math.min(W - 1, x1 + ring);
+      for (let y = Math.max(0, y0 - ring); y <= Math.min(H - 1, y1 + ring); y++) {
+        const inside = y >= y0 && y <= y1;
+        for (let x = rx0; x <= rx1; x++) {
+          if (inside && x === x0) x = x1 + 1; // the ring only: skip the box
+          if (x > rx1) break;
           const i = (y * W + x) * ch;
-          for (let c = 0; c < 3; c++) hist[c][data[i + Math.min(c, ch - 1)]]++;
-          lh[Math.round(lum(i))]++;
+          const r = data[i];
+          const g = data[i + g1];
+          const b = data[i + b2];
+          hist[0][r]++;
+          hist[1][g]++;
+          hist[2][b]++;
+          lh[ch >= 3 ? Math.round((r * 299 + g * 587 + b * 114) / 1000) : r]++;
           n++;
         }
+      }
       if (!n) continue;
       const bg = hist.map((h) => median(h, n));
       // plain surroundings: 80 % of the ring within 40 levels of its median
@@ -96,34 +111,41 @@ export async function cleanScan(
       let near = 0;
       for (let v = Math.max(0, bl - 40); v <= Math.min(255, bl + 40); v++) near += lh[v];
       // ink: the pixels of the box well darker (or lighter, on dark ground) than the ground
+      const bw = x1 - x0 + 1;
+      const bh = y1 - y0 + 1;
+      if (box.length < bw * bh) box = new Float64Array(bw * bh);
       let minL = 255;
       let maxL = 0;
-      for (let y = y0; y <= y1; y++)
-        for (let x = x0; x <= x1; x++) {
-          const l = lum((y * W + x) * ch);
-          minL = Math.min(minL, l);
-          maxL = Math.max(maxL, l);
+      for (let y = y0, k = 0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++, k++) {
+          const i = (y * W + x) * ch;
+          const l = ch >= 3 ? (data[i] * 299 + data[i + 1] * 587 + data[i + 2] * 114) / 1000 : data[i];
+          box[k] = l;
+          if (l < minL) minL = l;
+          if (l > maxL) maxL = l;
         }
       const dark = bl - minL >= maxL - bl;
       const cut = dark ? bl - 0.6 * (bl - minL) : bl + 0.6 * (maxL - bl);
       const sum = [0, 0, 0];
       let m = 0;
-      for (let y = y0; y <= y1; y++)
-        for (let x = x0; x <= x1; x++) {
-          const i = (y * W + x) * ch;
-          const l = lum(i);
+      for (let y = y0, k = 0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++, k++) {
+          const l = box[k];
           if (dark ? l <= cut : l >= cut) {
-            for (let c = 0; c < 3; c++) sum[c] += data[i + Math.min(c, ch - 1)];
+            const i = (y * W + x) * ch;
+            sum[0] += data[i];
+            sum[1] += data[i + g1];
+            sum[2] += data[i + b2];
             m++;
           }
         }
       if (m && Math.abs(bl - (dark ? minL : maxL)) >= 40) {
         // stroke width: the median length of the ink's horizontal runs (stems), against the font size
         const runs: number[] = [];
-        for (let y = y0; y <= y1; y++) {
+        for (let y = 0; y < bh; y++) {
           let len = 0;
-          for (let x = x0; x <= x1 + 1; x++) {
-            const l = x <= x1 ? lum((y * W + x) * ch) : bl;
+          for (let x = 0; x <= bw; x++) {
+            const l = x < bw ? box[y * bw + x] : bl;
             if (dark ? l <= cut : l >= cut) len++;
             else if (len) {
               runs.push(len);
@@ -144,12 +166,20 @@ export async function cleanScan(
       if (near >= 0.8 * n && w.conf >= ERASE_CONFIDENCE) fills.push({ x0, y0, x1, y1, rgb: bg });
       else kept.add(w);
     }
-  for (const f of fills)
-    for (let y = f.y0; y <= f.y1; y++)
-      for (let x = f.x0; x <= f.x1; x++) {
-        const i = (y * W + x) * ch;
-        for (let c = 0; c < ch; c++) data[i + c] = f.rgb[Math.min(c, 2)];
-      }
+  for (const f of fills) {
+    const [r, g, b] = f.rgb;
+    for (let y = f.y0; y <= f.y1; y++) {
+      const end = (y * W + f.x1) * ch;
+      if (ch < 3) data.fill(r, (y * W + f.x0) * ch, end + 1);
+      else
+        for (let i = (y * W + f.x0) * ch; i <= end; i += ch) {
+          data[i] = r;
+          data[i + 1] = g;
+          data[i + 2] = b;
+          for (let c = 3; c < ch; c++) data[i + c] = b;
+        }
+    }
+  }
   const out = await sharp(data, { raw: { width: W, height: H, channels: ch } })
     .jpeg({ quality: 75 })
     .toBuffer();
