@@ -1,8 +1,9 @@
-// A scanned page with two text columns is cut at its gutter (two tesseract threads read it at once); a page
-// with a title across, or one column, is not; the halves' readings join in page coordinates.
+// A scanned page is read in pieces by two tesseract threads at once: two columns are cut at their gutter, a
+// title across them above them, a column between two of its lines; never across columns that run on. The
+// pieces' readings join in page coordinates.
 import sharp from 'sharp';
-import { joinHalves, splitColumns } from './ocr-split';
-import type { OcrPage } from './ocr';
+import { joinPieces, PAD, splitPage, type Piece } from './ocr-split';
+import type { OcrLine, OcrPage } from './ocr';
 
 const W = 1700; // a letter page at 200 dpi
 const H = 2200;
@@ -18,47 +19,173 @@ async function page(blocks: { x0: number; x1: number; from: number; to: number }
     .toBuffer();
 }
 
-test('two columns are cut in their gutter; a title across them or a single column is not cut', async () => {
-  const cols = await page([
-    { x0: 150, x1: 810, from: 200, to: 2000 },
-    { x0: 890, x1: 1550, from: 200, to: 2000 },
-  ]);
-  const halves = await splitColumns(cols);
-  expect(halves).not.toBeNull();
-  expect(halves!.cut).toBeGreaterThan(810);
-  expect(halves!.cut).toBeLessThan(890);
-  const left = await sharp(halves!.left).metadata();
-  const right = await sharp(halves!.right).metadata();
-  expect(left.width! + right.width!).toBe(W);
-  expect(left.height).toBe(H);
+/** A piece's picture: a binary PGM (P5, 8 bits), as tesseract.js is handed it. */
+function pgm(image: Buffer): { width: number; height: number; data: Buffer } {
+  const head = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(image.toString('latin1', 0, 40));
+  if (!head) throw new Error('not a binary 8-bit PGM');
+  const [width, height] = [Number(head[1]), Number(head[2])];
+  const data = image.subarray(head[0].length);
+  expect(data.length).toBe(width * height);
+  return { width, height, data };
+}
 
-  const titled = await page([
-    { x0: 400, x1: 1300, from: 150, to: 190 },
-    { x0: 150, x1: 810, from: 300, to: 2000 },
-    { x0: 890, x1: 1550, from: 300, to: 2000 },
-  ]);
-  expect(await splitColumns(titled)).toBeNull();
-  expect(await splitColumns(await page([{ x0: 150, x1: 1550, from: 200, to: 2000 }]))).toBeNull();
+/** Each piece's part of the page (its margin taken off), and whether it runs on under the piece before it. */
+const layout = async (pieces: Piece[]) =>
+  pieces.map((p) => {
+    const m = pgm(p.image);
+    return { x: p.x + PAD, y: p.y + PAD, w: m.width - 2 * PAD, h: m.height - 2 * PAD, below: p.below };
+  });
+
+const LEFT = { x0: 150, x1: 810 };
+const RIGHT = { x0: 890, x1: 1550 };
+
+test('two columns are cut at their gutter, each between two of its lines, left column first', async () => {
+  const pieces = await layout(
+    (await splitPage(
+      await page([
+        { ...LEFT, from: 200, to: 2000 },
+        { ...RIGHT, from: 200, to: 2000 },
+      ]),
+    ))!,
+  );
+  expect(pieces).toHaveLength(4);
+  const [lt, lb, rt, rb] = pieces;
+  expect(rt.x).toBeGreaterThan(810);
+  expect(rt.x).toBeLessThan(890);
+  expect(lt.w + rt.w).toBe(W);
+  // each column in two, the cut in a blank row between lines near its middle
+  for (const [t, b] of [
+    [lt, lb],
+    [rt, rb],
+  ]) {
+    expect([t.y, t.below, b.below, b.x, b.w]).toEqual([0, false, true, t.x, t.w]);
+    expect(t.h).toBe(b.y);
+    expect(b.y + b.h).toBe(H);
+    expect(b.y).toBeGreaterThan(800);
+    expect(b.y).toBeLessThan(1400);
+    expect((b.y - 200) % 40).toBeGreaterThanOrEqual(14); // not through a line
+  }
 });
 
-test("the right half's words move by the cut and keep paragraphs of their own", () => {
-  const half = (text: string): OcrPage => ({
-    lines: [
-      {
-        words: [{ text, x0: 10, y0: 42, x1: 30, y1: 50, conf: 90 }],
-        baseline: 50,
-        size: 10,
-        para: 1,
-        bold: false,
-        italic: false,
-      },
-    ],
-    confidence: text === 'left' ? 80 : 90,
-  });
-  const page = joinHalves(half('left'), half('right'), 300);
-  expect(page.lines.map((l) => [l.words[0].text, l.words[0].x0, l.words[0].x1, l.para])).toEqual([
-    ['left', 10, 30, 1],
-    ['right', 310, 330, 2],
+test('a title across two columns is read on its own, then the columns', async () => {
+  const pieces = await layout(
+    (await splitPage(
+      await page([
+        { x0: 400, x1: 1300, from: 150, to: 190 },
+        { ...LEFT, from: 300, to: 2000 },
+        { ...RIGHT, from: 300, to: 2000 },
+      ]),
+    ))!,
+  );
+  expect(pieces.map((p) => [p.x === 0 && p.w === W, p.below])).toEqual([
+    [true, false],
+    [false, false],
+    [false, true],
+    [false, false],
+    [false, true],
   ]);
-  expect(page.confidence).toBe(85);
+  expect(pieces[0].h).toBeGreaterThan(190);
+  expect(pieces[0].h).toBeLessThan(300);
+});
+
+test('one column is read in four pieces; little text is read whole', async () => {
+  const pieces = await layout((await splitPage(await page([{ x0: 150, x1: 1550, from: 200, to: 2000 }])))!);
+  expect(pieces.map((p) => [p.x, p.w, p.below])).toEqual([
+    [0, W, false],
+    [0, W, true],
+    [0, W, true],
+    [0, W, true],
+  ]);
+  expect(await splitPage(await page([{ x0: 150, x1: 1550, from: 200, to: 400 }]))).toBeNull();
+});
+
+test('a page whose columns run on is never cut across them', async () => {
+  // two columns above and below a band across the page (a figure's caption): no full-height gutter
+  const pieces = await layout(
+    (await splitPage(
+      await page([
+        { ...LEFT, from: 200, to: 980 },
+        { ...RIGHT, from: 200, to: 980 },
+        { x0: 150, x1: 1550, from: 1000, to: 1040 },
+        { ...LEFT, from: 1080, to: 2000 },
+        { ...RIGHT, from: 1080, to: 2000 },
+      ]),
+    ))!,
+  );
+  // every cut across the whole page lies at the band, not between the columns' lines above it
+  for (const p of pieces.filter((p) => p.w === W && p.y > 0)) {
+    expect(p.y).toBeGreaterThan(960);
+    expect(p.y).toBeLessThan(1080);
+  }
+  // the columns under the band come last, left then right
+  const cols = pieces.filter((p) => p.w < W);
+  expect(cols.length).toBeGreaterThanOrEqual(2);
+  expect(cols.every((p) => p.y >= 1040)).toBe(true);
+  expect(cols[0].x).toBe(0);
+  expect(cols[cols.length - 1].x).toBeGreaterThan(810);
+});
+
+test('a table or a figure is not cut from the lines around it; pieces have a margin of paper', async () => {
+  // 20 lines, a ruled box 480 px tall (a table), 12 lines: the blank band nearest the middle is the one
+  // right above the box
+  const raw = Buffer.from(
+    await sharp(
+      await page([
+        { x0: 150, x1: 1550, from: 200, to: 1000 },
+        { x0: 150, x1: 1550, from: 1520, to: 2000 },
+      ]),
+    )
+      .greyscale()
+      .raw()
+      .toBuffer(),
+  );
+  for (let y = 1020; y < 1500; y++) for (const x of [150, 151, 800, 801, 1548, 1549]) raw[y * W + x] = 0;
+  for (const y of [1020, 1021, 1498, 1499]) raw.fill(0, y * W + 150, y * W + 1550);
+  const pieces = (await splitPage(
+    await sharp(raw, { raw: { width: W, height: H, channels: 1 } })
+      .png()
+      .toBuffer(),
+  ))!;
+  const parts = await layout(pieces);
+  expect(parts.length).toBeGreaterThan(1);
+  // cuts lie between lines of text, a line or more away from the box
+  for (const p of parts.slice(1)) expect(p.y < 940 || p.y > 1560).toBe(true);
+  for (const p of pieces) {
+    const { data, width, height } = pgm(p.image);
+    for (let x = 0; x < width; x++) expect(Math.min(data[x], data[(height - 1) * width + x])).toBe(255);
+  }
+});
+
+const line = (text: string, para: number, y = 42): OcrLine => ({
+  words: [{ text, x0: 10, y0: y, x1: 30, y1: y + 8, conf: 90 }],
+  baseline: y + 8,
+  size: 10,
+  para,
+  bold: false,
+  italic: false,
+});
+
+test("each piece's words move by its place; a piece under another runs on its last paragraph", () => {
+  const reading = (lines: OcrLine[], confidence: number): OcrPage => ({ lines, confidence });
+  const page = joinPieces(
+    [
+      reading([line('top', 1), line('end', 2, 60)], 80),
+      reading([line('on', 1), line('new', 2, 60)], 90),
+      reading([line('right', 1)], 90),
+    ],
+    [
+      { x: 0, y: 0, below: false },
+      { x: 0, y: 500, below: true },
+      { x: 600, y: 0, below: false },
+    ],
+    0.5,
+  );
+  expect(page.lines.map((l) => [l.words[0].text, l.words[0].x0, l.words[0].y0, l.baseline, l.para])).toEqual([
+    ['top', 10, 42, 50, 1],
+    ['end', 10, 60, 68, 2],
+    ['on', 10, 292, 300, 2],
+    ['new', 10, 310, 318, 3],
+    ['right', 310, 42, 50, 4],
+  ]);
+  expect(page.confidence).toBe(86);
 });

@@ -1,50 +1,57 @@
-// Two text columns of one scanned page are read by two tesseract threads at once (issue 19: a single dense
-// page was read by one thread while the other waited). The page is cut only along a blank band that runs
-// the full height of the text near the page's middle (a column gutter), so no line is cut and reading
-// order stays the left column, then the right one (tesseract reads columns that way on the whole page).
+// A scanned page is read in pieces by two tesseract threads at once (issue 19: a single dense page was
+// read by one thread while the other waited, and a job's first and last pages kept one thread idle). The
+// page is cut only along blank bands, so no line is cut and the reading order stays tesseract's own: two
+// text columns at their gutter (the left column, then the right one, as tesseract reads a whole page); a
+// title or abstract across two columns above them; and a column of running text between two of its lines
+// near its middle (the top, then the bottom; a page of one column in four). Tables, forms and pages of a
+// few lines are not cut across: tesseract reads them worse apart from their context.
 import sharp from 'sharp';
 import type { OcrPage } from './ocr';
 
-/** Width of the page as searched (about 50 dpi for a letter page). */
+/** Width of the page as searched for a gutter (about 50 dpi for a letter page). */
 const PROBE_W = 425;
 /** The narrowest gutter taken (probe pixels, ~0.1 in on a letter page). */
 const MIN_GUTTER = 5;
+/** Between paper (the page's median grey) and the darkest ink (its darkest 0.1 %), the level from which a
+ * pixel is ink when looking for a blank row between two lines: a quarter of the way down from paper, so a
+ * pale or low-contrast scan's thin strokes count too (at a fixed level a cut went through their ascenders). */
+const INK_DEPTH = 0.25;
+/** Ink pixels a row may have and still be blank, and the fewest rows of ink that make a line (at 200 dpi
+ * 6 pt text's x-height is 8 px). */
+const SPECK = 2;
+const MIN_RUN = 5;
+/** Less contrast than this between paper and ink, and no line is told apart from the next (only a gutter is cut). */
+const MIN_CONTRAST = 60;
+/** A part of the page read alone holds at least this share of the text's height. */
+const MIN_PART = 0.3;
+/** Margin (px) of the paper's grey added around each piece: tesseract misses lines that touch the image's
+ * edge (white on a yellowed scan's halves lost a third of their words). */
+export const PAD = 24;
+/** A region is cut between its lines only when it has this many lines of text at least (a column of a
+ * dense article has 50-60; an invoice's blocks a few, and a cut above its table lost the table's heading). */
+const MIN_LINES = 20;
 
-export interface Halves {
-  left: Buffer;
-  right: Buffer;
-  /** where the right half starts, in pixels of the image */
-  cut: number;
+export interface Piece {
+  image: Buffer;
+  /** where the piece starts in the page image (pixels) */
+  x: number;
+  y: number;
+  /** the piece below the one before it in the same column: a paragraph may run on across the cut */
+  below: boolean;
 }
 
-/** The page image cut at its column gutter, or null when it has none (one column, a title across...). */
-export async function splitColumns(image: Uint8Array): Promise<Halves | null> {
-  const meta = await sharp(image).metadata();
-  const W = meta.width ?? 0;
-  const H = meta.height ?? 0;
-  if (W < PROBE_W * 2 || !H) return null;
-  const { data, info } = await sharp(image)
-    .greyscale()
-    .resize({ width: PROBE_W })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const w = info.width;
-  const h = info.height;
-  const ink = (x: number, y: number) => data[y * w + x] < 200;
-  // the text's rows: from the first inked row to the last
-  let top = -1;
-  let bottom = -1;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (ink(x, y)) {
-        if (top < 0) top = y;
-        bottom = y;
-        break;
-      }
-  if (top < 0 || bottom - top < h / 4) return null;
+interface Probe {
+  data: Buffer;
+  w: number;
+  h: number;
+}
+
+/** The widest blank column band (a speck or two allowed) in the middle 40 % of probe rows [y0, y1], as its
+ * middle (probe pixels), or null when there is none or no text on one side of it. */
+function gutter(p: Probe, y0: number, y1: number): number | null {
+  const { data, w } = p;
   const cols = new Uint32Array(w);
-  for (let y = top; y <= bottom; y++) for (let x = 0; x < w; x++) if (ink(x, y)) cols[x]++;
-  // the widest blank band (a speck or two allowed) in the middle 40 %
+  for (let y = y0; y <= y1; y++) for (let x = 0; x < w; x++) if (data[y * w + x] < 200) cols[x]++;
   let best = { from: 0, len: 0 };
   let from = -1;
   for (let x = Math.round(w * 0.3); x <= Math.round(w * 0.7) + 1; x++) {
@@ -64,28 +71,212 @@ export async function splitColumns(image: Uint8Array): Promise<Halves | null> {
     if (x < mid) leftInk += cols[x];
     else rightInk += cols[x];
   }
-  if (leftInk < 50 || rightInk < 50) return null;
-  const cut = Math.round((mid * W) / w);
-  const part = (left: number, width: number) =>
-    sharp(image).extract({ left, top: 0, width, height: H }).greyscale().png({ compressionLevel: 1 }).toBuffer();
-  const [left, right] = await Promise.all([part(0, cut), part(cut, W - cut)]);
-  return { left, right, cut };
+  return leftInk < 50 || rightInk < 50 ? null : mid;
 }
 
-/** The two halves' readings as one page: the right one moved by `dx` points, its paragraphs its own. */
-export function joinHalves(left: OcrPage, right: OcrPage, dx: number): OcrPage {
-  const paras = left.lines.reduce((m, l) => Math.max(m, l.para), 0);
-  const words = (p: OcrPage) => p.lines.reduce((n, l) => n + l.words.length, 0);
-  const [nl, nr] = [words(left), words(right)];
-  return {
-    lines: [
-      ...left.lines,
-      ...right.lines.map((l) => ({
-        ...l,
-        para: l.para + paras,
-        words: l.words.map((wd) => ({ ...wd, x0: wd.x0 + dx, x1: wd.x1 + dx })),
-      })),
-    ],
-    confidence: nl + nr ? (left.confidence * nl + right.confidence * nr) / (nl + nr) : 0,
+interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  below: boolean;
+}
+
+/** The full-resolution grey page. */
+interface Grey {
+  data: Buffer;
+  W: number;
+  /** levels under this are ink */
+  ink: number;
+}
+
+/** The paper's level of a grey page and its ink level (INK_DEPTH): none (-1) when its contrast is too low
+ * to tell lines apart. */
+function levels(data: Buffer): { paper: number; ink: number } {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) hist[data[i]]++;
+  const level = (share: number) => {
+    let acc = 0;
+    for (let v = 0; v < 256; v++) if ((acc += hist[v]) >= share * data.length) return v;
+    return 255;
   };
+  const paper = level(0.5);
+  const dark = level(0.001);
+  return { paper, ink: paper - dark < MIN_CONTRAST ? -1 : paper - INK_DEPTH * (paper - dark) };
+}
+
+interface Band {
+  from: number;
+  to: number;
+}
+const bandMiddle = (b: Band) => Math.round((b.from + b.to) / 2);
+
+/** Region `r`'s blank bands ([from, to): rows with no ink across the region but specks) and its first and
+ * last inked rows (-1 when it has none). Ink only a few rows tall is dust, not a line: it joins the bands. */
+function rowBands(g: Grey, r: Region): { bands: Band[]; first: number; last: number } {
+  const runs: Band[] = [];
+  let from = -1;
+  for (let y = r.y; y <= r.y + r.h; y++) {
+    let blank = y < r.y + r.h;
+    // (a speck or two in a row of a dirty scan leaves it blank)
+    for (let i = y * g.W + r.x, end = i + r.w, n = 0; blank && i < end; i++)
+      if (g.data[i] < g.ink && ++n > SPECK) blank = false;
+    if (!blank && from < 0) from = y;
+    if (blank && from >= 0) {
+      if (y - from >= MIN_RUN) runs.push({ from, to: y });
+      from = -1;
+    }
+  }
+  if (!runs.length) return { bands: [], first: -1, last: -1 };
+  const bands = [{ from: r.y, to: runs[0].from }];
+  runs.forEach((run, i) => bands.push({ from: run.to, to: i + 1 < runs.length ? runs[i + 1].from : r.y + r.h }));
+  return { bands: bands.filter((b) => b.to > b.from), first: runs[0].from, last: runs[runs.length - 1].to - 1 };
+}
+
+/** The row to cut region `r` at, between two lines of running text: the middle of the blank band nearest
+ * the middle of its text, at least MIN_PART of the text's height from either end, with lines of text on
+ * both sides (tesseract reads a table or a figure cut from its context worse: a table's heading under a cut
+ * was not read at all); `ok` vets each candidate. Null when the region has less than `minText` rows of
+ * text, fewer than MIN_LINES lines, or no such band. */
+function cutRow(g: Grey, r: Region, minText: number, ok: (y: number) => boolean = () => true): number | null {
+  const { bands, first, last } = rowBands(g, r);
+  const span = last - first;
+  if (first < 0 || span < minText) return null;
+  // the inked rows between two blank bands: a line of text each, or a table, a figure
+  const inner = bands.filter((b) => b.from > first && b.to <= last);
+  const runs = [first, ...inner.map((b) => b.to)].map(
+    (from, i) => (i < inner.length ? inner[i].from : last + 1) - from,
+  );
+  const line = [...runs].sort((a, b) => a - b)[runs.length >> 1];
+  // running text: many lines of about one height (an invoice's or a form's few lines are read whole)
+  if (runs.filter((h) => h >= 0.5 * line && h <= 2 * line).length < MIN_LINES) return null;
+  // (band i lies between runs i and i + 1)
+  const textAround = (i: number) => runs.slice(Math.max(0, i - 2), i + 4).every((h) => h <= 2 * line);
+  const middle = (first + last) / 2;
+  const near = inner
+    .map((b, i) => ({ b, i }))
+    .filter(({ b }) => b.from >= first + MIN_PART * span && b.to <= last - MIN_PART * span)
+    .sort((p, q) => Math.abs(bandMiddle(p.b) - middle) - Math.abs(bandMiddle(q.b) - middle))
+    .find(({ b, i }) => textAround(i) && ok(bandMiddle(b)));
+  return near ? bandMiddle(near.b) : null;
+}
+
+/** Region `r` cut `depth` times in two between its lines (top first), where it has text enough. */
+function cutDown(g: Grey, r: Region, depth: number, minText: number, ok?: (y: number) => boolean): Region[] {
+  const y = depth > 0 ? cutRow(g, r, minText, ok) : null;
+  if (y === null) return [r];
+  return [
+    ...cutDown(g, { ...r, h: y - r.y }, depth - 1, minText, ok),
+    ...cutDown(g, { ...r, y, h: r.y + r.h - y, below: true }, depth - 1, minText, ok),
+  ];
+}
+
+/** The page image in pieces to read at once, in reading order, or null when it is best read whole (little
+ * text, no blank band to cut along). Each piece is about a quarter of a page's text: two threads finish a
+ * job's pages close together. */
+export async function splitPage(image: Uint8Array): Promise<Piece[] | null> {
+  const meta = await sharp(image).metadata();
+  const W = meta.width ?? 0;
+  const H = meta.height ?? 0;
+  if (W < PROBE_W * 2 || !H) return null;
+  const { data, info } = await sharp(image)
+    .greyscale()
+    .resize({ width: PROBE_W })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const p: Probe = { data, w: info.width, h: info.height };
+  const ink = (x: number, y: number) => data[y * p.w + x] < 200;
+  // the text's rows: from the first inked row to the last
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < p.h; y++)
+    for (let x = 0; x < p.w; x++)
+      if (ink(x, y)) {
+        if (top < 0) top = y;
+        bottom = y;
+        break;
+      }
+  if (top < 0 || bottom - top < p.h / 4) return null;
+  const grey = await sharp(image).greyscale().raw().toBuffer();
+  const lv = levels(grey);
+  const g: Grey = { data: grey, W, ink: lv.ink };
+  const k = W / p.w; // full-resolution pixels per probe pixel
+  // (a region cut between its lines has 8 lines of 10 pt text at least: 1/8 of a letter page's height)
+  const minText = Math.round(H / 8);
+  const columns = (y: number, cut: number): Region[] => [
+    ...cutDown(g, { x: 0, y, w: cut, h: H - y, below: false }, 1, minText),
+    ...cutDown(g, { x: cut, y, w: W - cut, h: H - y, below: false }, 1, minText),
+  ];
+  let regions: Region[] | null = null;
+  const mid = gutter(p, top, bottom);
+  if (mid !== null) regions = columns(0, Math.round(mid * k));
+  else if (H >= W) {
+    // (a band across is cut only on a page taller than wide: not a band of a page, not a slide)
+    const page: Region = { x: 0, y: 0, w: W, h: H, below: false };
+    // across a full-width cut no columns may run on (the tops of both would be read before the rest)
+    const win = Math.max(8, Math.round(p.h * 0.06)); // probe rows either side: 3-4 lines of text
+    const across = (y: number) => {
+      const py = Math.round(y / k);
+      return gutter(p, Math.max(top, py - win), Math.min(bottom, py + win)) === null;
+    };
+    // A title or an abstract across two columns: the first blank band under which the page has a gutter.
+    const { bands, first, last } = rowBands(g, page);
+    for (const b of bands) {
+      if (b.from <= first) continue; // (the margin above the text)
+      if (last - b.to < MIN_PART * (last - first)) break; // (too little below to share)
+      const gx = gutter(p, Math.ceil(b.to / k), bottom);
+      if (gx === null) continue;
+      const y = bandMiddle(b);
+      regions = [...cutDown(g, { ...page, h: y }, 1, minText, across), ...columns(y, Math.round(gx * k))];
+      break;
+    }
+    // One column: in four, between its lines.
+    regions ??= cutDown(g, page, 2, minText, across);
+  }
+  if (!regions || regions.length < 2) return null;
+  return regions.map((r) => ({ image: pieceImage(g, r, lv.paper), x: r.x - PAD, y: r.y - PAD, below: r.below }));
+}
+
+/** Region `r` of the grey page with a margin of paper, as a binary PGM: tesseract.js (Leptonica) reads it
+ * as it is, where a PNG costs it an inflate and filters in WebAssembly (~0.1 s of a piece's ~1.5 s). */
+function pieceImage(g: Grey, r: Region, paper: number): Buffer {
+  const w = r.w + 2 * PAD;
+  const h = r.h + 2 * PAD;
+  const head = Buffer.from(`P5\n${w} ${h}\n255\n`, 'latin1');
+  const out = Buffer.alloc(head.length + w * h, paper);
+  head.copy(out);
+  for (let y = 0; y < r.h; y++) {
+    const from = (r.y + y) * g.W + r.x;
+    g.data.copy(out, head.length + (PAD + y) * w + PAD, from, from + r.w);
+  }
+  return out;
+}
+
+/** The pieces' readings as one page, each moved by its piece's place (`k` points per pixel). Each piece's
+ * paragraphs are its own, but for a piece under the one before it: its first paragraph is the last one of
+ * that piece (ocr-page.ts joins the lines only where their pitch and left edge run on). */
+export function joinPieces(readings: OcrPage[], pieces: Pick<Piece, 'x' | 'y' | 'below'>[], k: number): OcrPage {
+  const lines: OcrPage['lines'] = [];
+  let paras = 0;
+  let words = 0;
+  let confSum = 0;
+  readings.forEach((r, i) => {
+    const dx = pieces[i].x * k;
+    const dy = pieces[i].y * k;
+    const first = r.lines.length ? r.lines[0].para : 0;
+    const shift = pieces[i].below && lines.length && r.lines.length ? paras - first : paras;
+    for (const l of r.lines) {
+      lines.push({
+        ...l,
+        baseline: l.baseline + dy,
+        para: l.para + shift,
+        words: l.words.map((wd) => ({ ...wd, x0: wd.x0 + dx, x1: wd.x1 + dx, y0: wd.y0 + dy, y1: wd.y1 + dy })),
+      });
+    }
+    paras = lines.reduce((m, l) => Math.max(m, l.para), paras);
+    const n = r.lines.reduce((s, l) => s + l.words.length, 0);
+    words += n;
+    confSum += r.confidence * n;
+  });
+  return { lines, confidence: words ? confSum / words : 0 };
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createWorker, OEM, PSM, type Worker as TessWorker } from 'tesseract.js';
 import { serverConfig } from '@/lib/config';
-import { joinHalves, splitColumns } from './ocr-split';
+import { joinPieces, splitPage } from './ocr-split';
 
 const localRequire = createRequire(__filename);
 const SYSTEM_TESSDATA = [
@@ -151,12 +151,13 @@ export class PageReader {
   }
 
   /** Reads a page image rendered at `dpi`; word boxes are in points from the page's top-left corner. A page
-   * with two text columns is read as two halves at once when the reader has two threads. */
+   * is read in pieces at once (its columns, or its top and bottom: ocr-split.ts) when the reader has two
+   * threads. */
   async read(image: Uint8Array, dpi: number): Promise<OcrPage> {
-    const halves = this.threads > 1 ? await splitColumns(image).catch(() => null) : null;
-    if (!halves) return this.readImage(image, dpi);
-    const [left, right] = await Promise.all([this.readImage(halves.left, dpi), this.readImage(halves.right, dpi)]);
-    return joinHalves(left, right, (halves.cut * 72) / dpi);
+    const pieces = this.threads > 1 ? await splitPage(image).catch(() => null) : null;
+    if (!pieces) return this.readImage(image, dpi);
+    const readings = await Promise.all(pieces.map((p) => this.readImage(p.image, dpi)));
+    return joinPieces(readings, pieces, 72 / dpi);
   }
 
   private async readImage(image: Uint8Array, dpi: number): Promise<OcrPage> {
