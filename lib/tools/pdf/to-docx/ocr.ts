@@ -106,7 +106,7 @@ interface Slot {
 export class PageReader {
   private workers: Slot[] = [];
   private idle: Slot[] = [];
-  /** tesseract threads started so far (each costs ~1.8 s of CPU) */
+  /** tesseract threads started so far (each costs ~0.65 s of CPU to start, and its first pages run slower) */
   threadsStarted = 0;
   private waiting: ((w: Slot) => void)[] = [];
 
@@ -266,8 +266,8 @@ let warm: Warm | null = null;
 
 /**
  * A reader for one job. With the default thread count it is the runner's shared one, whose tesseract
- * threads stay loaded between jobs (starting each costs ~1.8 s of CPU) until OCR_WARM_SECONDS pass without
- * a scan. `done(true)` after a job that ended normally; `done(false)` after one stopped midway (on a
+ * threads stay loaded between jobs (a new thread costs ~1.5 s of CPU: its start and its slower first
+ * pages) until OCR_WARM_SECONDS pass without a scan. `done(true)` after a job that ended normally; `done(false)` after one stopped midway (on a
  * limit): its threads may still be busy with a page nobody waits for, so they are stopped.
  */
 export function borrowReader(threads = OCR_THREADS): { reader: PageReader; done: (ok: boolean) => Promise<void> } {
