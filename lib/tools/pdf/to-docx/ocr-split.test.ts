@@ -188,4 +188,18 @@ test("each piece's words move by its place; a piece under another runs on its la
     ['right', 310, 42, 50, 4],
   ]);
   expect(page.confidence).toBe(86);
+  // a piece under one that read nothing starts a paragraph of its own
+  const after = joinPieces(
+    [reading([line('title', 1)], 90), reading([], 0), reading([line('lower', 1)], 90)],
+    [
+      { x: 0, y: 0, below: false },
+      { x: 0, y: 300, below: false },
+      { x: 0, y: 600, below: true },
+    ],
+    0.5,
+  );
+  expect(after.lines.map((l) => [l.words[0].text, l.para])).toEqual([
+    ['title', 1],
+    ['lower', 2],
+  ]);
 });

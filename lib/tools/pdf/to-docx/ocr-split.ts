@@ -24,8 +24,8 @@ const MIN_RUN = 5;
 const MIN_CONTRAST = 60;
 /** A part of the page read alone holds at least this share of the text's height. */
 const MIN_PART = 0.3;
-/** Margin (px) of the paper's grey added around each piece: tesseract misses lines that touch the image's
- * edge (white on a yellowed scan's halves lost a third of their words). */
+/** Margin (px) added around each piece, so that no line touches the image's edge; of the paper's grey (a
+ * white one around a yellowed scan's halves lost a third of their words). */
 export const PAD = 24;
 /** A region is cut between its lines only when it has this many lines of text at least (a column of a
  * dense article has 50-60; an invoice's blocks a few, and a cut above its table lost the table's heading). */
@@ -264,7 +264,9 @@ export function joinPieces(readings: OcrPage[], pieces: Pick<Piece, 'x' | 'y' | 
     const dx = pieces[i].x * k;
     const dy = pieces[i].y * k;
     const first = r.lines.length ? r.lines[0].para : 0;
-    const shift = pieces[i].below && lines.length && r.lines.length ? paras - first : paras;
+    // (only onto the piece right above: when it read nothing, the paragraph before is another part's)
+    const runsOn = pieces[i].below && i > 0 && readings[i - 1].lines.length > 0 && r.lines.length > 0;
+    const shift = runsOn ? paras - first : paras;
     for (const l of r.lines) {
       lines.push({
         ...l,
