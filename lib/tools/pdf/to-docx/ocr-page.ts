@@ -39,6 +39,9 @@ interface Ink {
   bold: boolean;
 }
 
+/** Luminance (0..255) of a pixel; a grey pixel's own level (v, v, v gives v exactly). */
+const luma = (r: number, g: number, b: number) => (r * 299 + g * 587 + b * 114) / 1000;
+
 /** Median of a channel's values (0..255) by histogram. */
 function median(hist: Uint32Array, n: number): number {
   let acc = 0;
@@ -100,7 +103,7 @@ export async function cleanScan(
           hist[0][r]++;
           hist[1][g]++;
           hist[2][b]++;
-          lh[ch >= 3 ? Math.round((r * 299 + g * 587 + b * 114) / 1000) : r]++;
+          lh[Math.round(luma(r, g, b))]++;
           n++;
         }
       }
@@ -119,7 +122,7 @@ export async function cleanScan(
       for (let y = y0, k = 0; y <= y1; y++)
         for (let x = x0; x <= x1; x++, k++) {
           const i = (y * W + x) * ch;
-          const l = ch >= 3 ? (data[i] * 299 + data[i + 1] * 587 + data[i + 2] * 114) / 1000 : data[i];
+          const l = luma(data[i], data[i + g1], data[i + b2]);
           box[k] = l;
           if (l < minL) minL = l;
           if (l > maxL) maxL = l;

@@ -30,24 +30,27 @@ function pgm(image: Buffer): { width: number; height: number; data: Buffer } {
 }
 
 /** Each piece's part of the page (its margin taken off), and whether it runs on under the piece before it. */
-const layout = async (pieces: Piece[]) =>
+const layout = (pieces: Piece[]) =>
   pieces.map((p) => {
     const m = pgm(p.image);
     return { x: p.x + PAD, y: p.y + PAD, w: m.width - 2 * PAD, h: m.height - 2 * PAD, below: p.below };
   });
 
+/** The made page's pieces (it is cut), as `layout` gives them. */
+async function piecesOf(blocks: Parameters<typeof page>[0]) {
+  const pieces = await splitPage(await page(blocks));
+  expect(pieces).not.toBeNull();
+  return layout(pieces!);
+}
+
 const LEFT = { x0: 150, x1: 810 };
 const RIGHT = { x0: 890, x1: 1550 };
 
 test('two columns are cut at their gutter, each between two of its lines, left column first', async () => {
-  const pieces = await layout(
-    (await splitPage(
-      await page([
-        { ...LEFT, from: 200, to: 2000 },
-        { ...RIGHT, from: 200, to: 2000 },
-      ]),
-    ))!,
-  );
+  const pieces = await piecesOf([
+    { ...LEFT, from: 200, to: 2000 },
+    { ...RIGHT, from: 200, to: 2000 },
+  ]);
   expect(pieces).toHaveLength(4);
   const [lt, lb, rt, rb] = pieces;
   expect(rt.x).toBeGreaterThan(810);
@@ -68,15 +71,11 @@ test('two columns are cut at their gutter, each between two of its lines, left c
 });
 
 test('a title across two columns is read on its own, then the columns', async () => {
-  const pieces = await layout(
-    (await splitPage(
-      await page([
-        { x0: 400, x1: 1300, from: 150, to: 190 },
-        { ...LEFT, from: 300, to: 2000 },
-        { ...RIGHT, from: 300, to: 2000 },
-      ]),
-    ))!,
-  );
+  const pieces = await piecesOf([
+    { x0: 400, x1: 1300, from: 150, to: 190 },
+    { ...LEFT, from: 300, to: 2000 },
+    { ...RIGHT, from: 300, to: 2000 },
+  ]);
   expect(pieces.map((p) => [p.x === 0 && p.w === W, p.below])).toEqual([
     [true, false],
     [false, false],
@@ -89,7 +88,7 @@ test('a title across two columns is read on its own, then the columns', async ()
 });
 
 test('one column is read in four pieces; little text is read whole', async () => {
-  const pieces = await layout((await splitPage(await page([{ x0: 150, x1: 1550, from: 200, to: 2000 }])))!);
+  const pieces = await piecesOf([{ x0: 150, x1: 1550, from: 200, to: 2000 }]);
   expect(pieces.map((p) => [p.x, p.w, p.below])).toEqual([
     [0, W, false],
     [0, W, true],
@@ -101,17 +100,13 @@ test('one column is read in four pieces; little text is read whole', async () =>
 
 test('a page whose columns run on is never cut across them', async () => {
   // two columns above and below a band across the page (a figure's caption): no full-height gutter
-  const pieces = await layout(
-    (await splitPage(
-      await page([
-        { ...LEFT, from: 200, to: 980 },
-        { ...RIGHT, from: 200, to: 980 },
-        { x0: 150, x1: 1550, from: 1000, to: 1040 },
-        { ...LEFT, from: 1080, to: 2000 },
-        { ...RIGHT, from: 1080, to: 2000 },
-      ]),
-    ))!,
-  );
+  const pieces = await piecesOf([
+    { ...LEFT, from: 200, to: 980 },
+    { ...RIGHT, from: 200, to: 980 },
+    { x0: 150, x1: 1550, from: 1000, to: 1040 },
+    { ...LEFT, from: 1080, to: 2000 },
+    { ...RIGHT, from: 1080, to: 2000 },
+  ]);
   // every cut across the whole page lies at the band, not between the columns' lines above it
   for (const p of pieces.filter((p) => p.w === W && p.y > 0)) {
     expect(p.y).toBeGreaterThan(960);
@@ -146,7 +141,7 @@ test('a table or a figure is not cut from the lines around it; pieces have a mar
       .png()
       .toBuffer(),
   ))!;
-  const parts = await layout(pieces);
+  const parts = layout(pieces);
   expect(parts.length).toBeGreaterThan(1);
   // cuts lie between lines of text, a line or more away from the box
   for (const p of parts.slice(1)) expect(p.y < 940 || p.y > 1560).toBe(true);

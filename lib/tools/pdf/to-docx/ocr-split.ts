@@ -274,8 +274,8 @@ export function joinPieces(readings: OcrPage[], pieces: Pick<Piece, 'x' | 'y' | 
         para: l.para + shift,
         words: l.words.map((wd) => ({ ...wd, x0: wd.x0 + dx, x1: wd.x1 + dx, y0: wd.y0 + dy, y1: wd.y1 + dy })),
       });
+      paras = Math.max(paras, l.para + shift);
     }
-    paras = lines.reduce((m, l) => Math.max(m, l.para), paras);
     const n = r.lines.reduce((s, l) => s + l.words.length, 0);
     words += n;
     confSum += r.confidence * n;

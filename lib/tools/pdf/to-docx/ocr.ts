@@ -267,8 +267,9 @@ let warm: Warm | null = null;
 /**
  * A reader for one job. With the default thread count it is the runner's shared one, whose tesseract
  * threads stay loaded between jobs (a new thread costs ~1.5 s of CPU: its start and its slower first
- * pages) until OCR_WARM_SECONDS pass without a scan. `done(true)` after a job that ended normally; `done(false)` after one stopped midway (on a
- * limit): its threads may still be busy with a page nobody waits for, so they are stopped.
+ * pages) until OCR_WARM_SECONDS pass without a scan. `done(true)` after a job that ended normally;
+ * `done(false)` after one stopped midway (on a limit): its threads may still be busy with a page nobody
+ * waits for, so they are stopped.
  */
 export function borrowReader(threads = OCR_THREADS): { reader: PageReader; done: (ok: boolean) => Promise<void> } {
   const idleMs = serverConfig().ocrWarmMs;
