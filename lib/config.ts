@@ -97,8 +97,8 @@ export function serverConfig() {
     // language whose data is installed (Debian tesseract-ocr-*), English always available.
     ocrLangs: (process.env.OCR_LANGS ?? '').trim(),
     // A job runner keeps its tesseract threads (and the language data they loaded) this long after a scan,
-    // for the next one: a new thread costs ~1.5 s of CPU (its start, its slower first pages). 0: stopped at
-    // each job's end.
+    // for the next one: a new thread costs ~0.5 s of CPU (its language data; the runner compiles tesseract
+    // once for all its threads). 0: stopped at each job's end.
     ocrWarmMs: num('OCR_WARM_SECONDS', 60) * 1000,
     // Where uploads and results live: 'disk' (DATA_DIR, one machine) or 's3' (object storage, with session
     // records, the file-id index, byte usage and leases in Redis). docs/notes/distributed.md.

@@ -1,6 +1,7 @@
 // Bundles lib/jobs/processor-worker.ts (and every tool module it loads) into .workers/processor-worker.mjs,
 // the file the job pool starts worker threads from. npm packages stay external and load from node_modules.
 import * as esbuild from 'esbuild';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -15,6 +16,19 @@ const serverOnly = {
   },
 };
 
+// Scripts the bundle starts threads from by path (not bundled): they go beside it, where the code looks.
+const THREAD_SCRIPTS = ['lib/tools/pdf/to-docx/ocr-thread.cjs'];
+const threadScripts = {
+  name: 'thread-scripts',
+  setup(build) {
+    build.onEnd(async () => {
+      const dir = path.resolve(root, path.dirname(build.initialOptions.outfile));
+      await fs.mkdir(dir, { recursive: true });
+      for (const f of THREAD_SCRIPTS) await fs.copyFile(path.join(root, f), path.join(dir, path.basename(f)));
+    });
+  },
+};
+
 export const workerOptions = {
   absWorkingDir: root,
   entryPoints: ['lib/jobs/processor-worker.ts'],
@@ -26,7 +40,7 @@ export const workerOptions = {
   packages: 'external',
   sourcemap: 'linked',
   logLevel: 'warning',
-  plugins: [serverOnly],
+  plugins: [serverOnly, threadScripts],
   banner: {
     js: [
       "import { createRequire as __cr } from 'node:module';",

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from '../../../bench/types';
+import { buildBenchWorker } from '../../../bench/worker-job';
 import { convertPdf } from '@/lib/tools/pdf/to-docx/convert';
 import { closeWarmReader, OCR_THREADS } from '@/lib/tools/pdf/to-docx/ocr';
 import { compareDocs } from '../pdf-compress/page-similarity';
@@ -155,10 +156,32 @@ export async function docxVsLoBench(inputs: BenchInput[]): Promise<BenchRow[]> {
   return rows;
 }
 
-/** Seconds and CPU per page of a scanned file read with one tesseract thread, then two started for the job
- * (cold), then two kept warm by the runner from the job before (OCR_WARM_SECONDS), in the same run. */
+const perPage = (ms: number, cpuMs: number, pages: number): string =>
+  `${(ms / 1000 / pages).toFixed(2)} s/p wall, ${(cpuMs / 1000 / pages).toFixed(2)} s/p CPU, load ${os.loadavg()[0].toFixed(1)}`;
+
+/** Seconds and CPU per page of a scanned file: the first scan of a new process (tesseract compiled and its
+ * threads started for it: a new job runner's first scan), then in this process, which has read scans
+ * before, with one tesseract thread, two started for the job, and two kept warm by the runner from the job
+ * before (OCR_WARM_SECONDS), in the same run. */
 export async function ocrThreadsRows(scan: string): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
+  const name = `OCR ${path.basename(scan)}`;
+  // Bundled as the job runner is (no TypeScript compiled on the fly, tesseract's thread script beside it).
+  const bundle = path.resolve(__dirname, '../../../.workers', `first-scan-bench-${process.pid}.mjs`);
+  const source = fs.readFileSync(path.join(__dirname, 'first-scan.ts'), 'utf8');
+  let first: { ms: number; cpuMs: number; pages: number };
+  try {
+    await buildBenchWorker(source, 'first-scan.ts', bundle);
+    first = JSON.parse(execFileSync(process.execPath, [bundle, scan], { encoding: 'utf8', maxBuffer: 1 << 20 }));
+  } finally {
+    fs.rmSync(bundle, { force: true });
+  }
+  rows.push({
+    tool: 'pdf/to_docx',
+    input: `${name} (${first.pages} p), ${OCR_THREADS} tesseract threads, a new process's first scan`,
+    ms: first.ms,
+    quality: perPage(first.ms, first.cpuMs, first.pages),
+  });
   await closeWarmReader();
   for (const [threads, label] of [
     [1, '1 tesseract thread'],
@@ -172,9 +195,9 @@ export async function ocrThreadsRows(scan: string): Promise<BenchRow[]> {
     const c = process.cpuUsage(cpu);
     rows.push({
       tool: 'pdf/to_docx',
-      input: `OCR ${path.basename(scan)} (${r.pages} p), ${label}`,
+      input: `${name} (${r.pages} p), ${label}`,
       ms,
-      quality: `${(ms / 1000 / r.pages).toFixed(2)} s/p wall, ${((c.user + c.system) / 1e6 / r.pages).toFixed(2)} s/p CPU, load ${os.loadavg()[0].toFixed(1)}`,
+      quality: perPage(ms, (c.user + c.system) / 1000, r.pages),
     });
   }
   await closeWarmReader();

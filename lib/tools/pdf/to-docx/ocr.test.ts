@@ -118,9 +118,11 @@ test('tesseract.js reads a page in two successive worker threads of one process'
       },
     ],
     banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url); const __filename = new URL(import.meta.url).pathname;",
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url); const __filename = new URL(import.meta.url).pathname; const __dirname = new URL('.', import.meta.url).pathname;",
     },
   });
+  // (as scripts/build-worker.mjs does for the job runner's bundle)
+  fs.copyFileSync(path.join(__dirname, 'ocr-thread.cjs'), path.join(path.dirname(bundle), 'ocr-thread.cjs'));
   const orig = path.join(dir, 'orig-1.pdf');
   fs.writeFileSync(orig, await sampleDocPdf());
   execFileSync('pdftoppm', ['-r', '200', '-png', '-f', '1', '-l', '1', '-singlefile', orig, path.join(dir, 'page')]);

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { createWorker, OEM, PSM, type Worker as TessWorker } from 'tesseract.js';
+import { setEnvironmentData } from 'node:worker_threads';
+import { createWorker, OEM, PSM, type Worker as TessWorker, type WorkerOptions } from 'tesseract.js';
 import { serverConfig } from '@/lib/config';
 import { joinPieces, splitPage } from './ocr-split';
 
@@ -18,6 +19,27 @@ const SYSTEM_TESSDATA = [
   '/usr/share/tesseract-ocr/4.00/tessdata',
   '/usr/share/tessdata',
 ];
+/** The core ocr-thread.cjs instantiates (environment data: every thread started after it is set has it). */
+export const CORE_KEY = 'onedesk:tesseract-core';
+/** tesseract.js-core's builds, in the order tesseract.js picks one (the first this V8 can run). */
+const CORE_NAMES = ['tesseract-core-relaxedsimd-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-lstm'];
+let coreShared = false;
+
+/** Compiles tesseract's WebAssembly once in this process for all its tesseract threads (ocr-thread.cjs):
+ * a thread that compiled its own spent ~2 s of CPU more on its first page (V8 compiles a module's
+ * functions as they are first called and optimises the hot ones, and keeps that code with the module). */
+export function shareCore(): void {
+  if (coreShared) return;
+  coreShared = true;
+  const dir = path.dirname(localRequire.resolve('tesseract.js-core/package.json'));
+  for (const name of CORE_NAMES) {
+    const bytes = fs.readFileSync(path.join(dir, `${name}.wasm`));
+    if (!WebAssembly.validate(bytes)) continue;
+    setEnvironmentData(CORE_KEY, { name, module: new WebAssembly.Module(bytes) });
+    return;
+  }
+}
+
 /** Words tesseract is less sure of than this are noise (specks, ruled lines read as letters). */
 const MIN_CONFIDENCE = 30;
 
@@ -93,6 +115,21 @@ export interface OcrPage {
   confidence: number;
 }
 
+/** createWorker's options for a thread of this process: offline data, and the core compiled once. */
+export function threadOptions({ langPath, gzip }: OcrSetup): Partial<WorkerOptions> {
+  shareCore();
+  return {
+    langPath,
+    gzip,
+    cacheMethod: 'none',
+    cachePath: os.tmpdir(),
+    corePath: path.dirname(localRequire.resolve('tesseract.js-core/package.json')),
+    // (beside this file, and beside the job runner's bundle: scripts/build-worker.mjs copies it there)
+    workerPath: path.join(__dirname, 'ocr-thread.cjs'),
+    errorHandler: () => undefined,
+  };
+}
+
 /** Recognition is CPU-bound (the LSTM takes ~90 % of a page's time, page segmentation little), so a job
  * reads two pages at once on a machine with two or more cores: two tesseract threads, the second started
  * only when a second page is waiting. */
@@ -106,7 +143,8 @@ interface Slot {
 export class PageReader {
   private workers: Slot[] = [];
   private idle: Slot[] = [];
-  /** tesseract threads started so far (each costs ~0.65 s of CPU to start, and its first pages run slower) */
+  /** tesseract threads started so far (each costs ~0.5 s of CPU to start: the language data; the code is the
+   * process's, compiled once: shareCore) */
   threadsStarted = 0;
   private waiting: ((w: Slot) => void)[] = [];
 
@@ -117,16 +155,7 @@ export class PageReader {
 
   private start(): Promise<TessWorker> {
     this.threadsStarted++;
-    const { langPath, gzip, langs } = this.setup;
-    return createWorker(langs, OEM.LSTM_ONLY, {
-      langPath,
-      gzip,
-      cacheMethod: 'none',
-      cachePath: os.tmpdir(),
-      corePath: path.dirname(localRequire.resolve('tesseract.js-core/package.json')),
-      workerPath: localRequire.resolve('tesseract.js/src/worker-script/node/index.js'),
-      errorHandler: () => undefined,
-    });
+    return createWorker(this.setup.langs, OEM.LSTM_ONLY, threadOptions(this.setup));
   }
 
   /** A new thread, counted among the reader's (it starts in the background). */
@@ -266,8 +295,8 @@ let warm: Warm | null = null;
 
 /**
  * A reader for one job. With the default thread count it is the runner's shared one, whose tesseract
- * threads stay loaded between jobs (a new thread costs ~1.5 s of CPU: its start and its slower first
- * pages) until OCR_WARM_SECONDS pass without a scan. `done(true)` after a job that ended normally;
+ * threads stay loaded between jobs (a new thread costs ~0.5 s of CPU: its language data) until
+ * OCR_WARM_SECONDS pass without a scan. `done(true)` after a job that ended normally;
  * `done(false)` after one stopped midway (on a limit): its threads may still be busy with a page nobody
  * waits for, so they are stopped.
  */
