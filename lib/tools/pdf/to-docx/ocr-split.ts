@@ -10,6 +10,8 @@ import type { OcrPage } from './ocr';
 
 /** Width of the page as searched for a gutter (about 50 dpi for a letter page). */
 const PROBE_W = 425;
+/** Probe pixels darker than this are ink, when looking for a gutter and for the text's first and last rows. */
+const PROBE_INK = 200;
 /** The narrowest gutter taken (probe pixels, ~0.1 in on a letter page). */
 const MIN_GUTTER = 5;
 /** Between paper (the page's median grey) and the darkest ink (its darkest 0.1 %), the level from which a
@@ -51,7 +53,7 @@ interface Probe {
 function gutter(p: Probe, y0: number, y1: number): number | null {
   const { data, w } = p;
   const cols = new Uint32Array(w);
-  for (let y = y0; y <= y1; y++) for (let x = 0; x < w; x++) if (data[y * w + x] < 200) cols[x]++;
+  for (let y = y0; y <= y1; y++) for (let x = 0; x < w; x++) if (data[y * w + x] < PROBE_INK) cols[x]++;
   let best = { from: 0, len: 0 };
   let from = -1;
   for (let x = Math.round(w * 0.3); x <= Math.round(w * 0.7) + 1; x++) {
@@ -185,7 +187,7 @@ export async function splitPage(image: Uint8Array): Promise<Piece[] | null> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const p: Probe = { data, w: info.width, h: info.height };
-  const ink = (x: number, y: number) => data[y * p.w + x] < 200;
+  const ink = (x: number, y: number) => data[y * p.w + x] < PROBE_INK;
   // the text's rows: from the first inked row to the last
   let top = -1;
   let bottom = -1;

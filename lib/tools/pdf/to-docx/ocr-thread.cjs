@@ -15,10 +15,11 @@ const cache = require('tesseract.js/src/worker-script/node/cache');
 /** { name: the core's file name ('tesseract-core-simd-lstm'), module: its compiled WebAssembly.Module } */
 const shared = getEnvironmentData('onedesk:tesseract-core');
 
-/** The core factory, instantiated from the shared module; `res` reports which way it went (tests read it). */
-function sharedCore(res) {
-  const Core = require(`tesseract.js-core/${shared.name}`);
-  const wasm = path.join(path.dirname(require.resolve('tesseract.js-core/package.json')), `${shared.name}.wasm`);
+/** The core factory (from `corePath`, tesseract.js-core's folder as ocr.ts passes it), instantiated from the
+ * shared module; `res` reports which way it went (tests read it). */
+function sharedCore(corePath, res) {
+  const Core = require(path.join(corePath, shared.name));
+  const wasm = path.join(corePath, `${shared.name}.wasm`);
   return (options) =>
     Core({
       ...options,
@@ -41,7 +42,7 @@ parentPort.on('message', (packet) => {
 });
 
 worker.setAdapter({
-  getCore: shared ? async (_oem, _corePath, res) => sharedCore(res) : getCore,
+  getCore: shared ? async (_oem, corePath, res) => sharedCore(corePath, res) : getCore,
   gunzip,
   fetch: global.fetch,
   ...cache,

@@ -24,6 +24,8 @@ export const CORE_KEY = 'onedesk:tesseract-core';
 /** tesseract.js-core's builds, in the order tesseract.js picks one (the first this V8 can run). */
 const CORE_NAMES = ['tesseract-core-relaxedsimd-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-lstm'];
 let coreShared = false;
+/** tesseract.js-core's folder: its builds' .js and .wasm files (the thread gets it as `corePath`). */
+const coreDir = () => path.dirname(localRequire.resolve('tesseract.js-core/package.json'));
 
 /** Compiles tesseract's WebAssembly once in this process for all its tesseract threads (ocr-thread.cjs):
  * a thread that compiled its own spent ~2 s of CPU more on its first page (V8 compiles a module's
@@ -31,7 +33,7 @@ let coreShared = false;
 export function shareCore(): void {
   if (coreShared) return;
   coreShared = true;
-  const dir = path.dirname(localRequire.resolve('tesseract.js-core/package.json'));
+  const dir = coreDir();
   for (const name of CORE_NAMES) {
     const bytes = fs.readFileSync(path.join(dir, `${name}.wasm`));
     if (!WebAssembly.validate(bytes)) continue;
@@ -123,7 +125,7 @@ export function threadOptions({ langPath, gzip }: OcrSetup): Partial<WorkerOptio
     gzip,
     cacheMethod: 'none',
     cachePath: os.tmpdir(),
-    corePath: path.dirname(localRequire.resolve('tesseract.js-core/package.json')),
+    corePath: coreDir(),
     // (beside this file, and beside the job runner's bundle: scripts/build-worker.mjs copies it there)
     workerPath: path.join(__dirname, 'ocr-thread.cjs'),
     errorHandler: () => undefined,
