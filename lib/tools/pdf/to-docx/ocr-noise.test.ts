@@ -3,7 +3,7 @@
 // shape of tesseract's on a real photo (a chicken, Debian's googledrive test file: 62 words, mean 44 %).
 import sharp from 'sharp';
 import type { PageData } from '../pdfjs/protocol';
-import type { OcrPage } from './ocr';
+import { keptWord, type OcrPage } from './ocr';
 import { readScan, readsAsNoise } from './ocr-orient';
 
 const word = (text: string, conf: number, i: number) => ({
@@ -90,4 +90,22 @@ test('a scanned page whose reading is noise gives no lines (it stays its picture
     ]),
   );
   expect(text.lines.flatMap((l) => l.words.map((w) => w.text))).toEqual(['Appendix', 'B']);
+});
+
+test('a word read letter by letter surely is kept whatever its word confidence; leaders read as letters are not', () => {
+  const word = (text: string, confidence: number, letters: number[]) => ({
+    text,
+    confidence,
+    symbols: letters.map((c) => ({ confidence: c })),
+  });
+  // tesseract on the corpus tax form (f1040, scanned at 200 dpi): "IRA deduction" beside dot leaders
+  expect(keptWord(word('IRA', 7, [99, 99, 99]))).toBe(true);
+  expect(keptWord(word('withdrawal', 11, Array(10).fill(99)))).toBe(true);
+  // its leaders, read as words
+  expect(keptWord(word('ee', 29, [89, 90]))).toBe(false);
+  expect(keptWord(word('3ia', 0, [98, 84, 98]))).toBe(false);
+  // a word read surely as a word is kept as before; a blank one never
+  expect(keptWord(word('Penalty', 96, [99, 99, 99, 99, 99, 99, 99]))).toBe(true);
+  expect(keptWord(word('ww', 32, [91, 90]))).toBe(true);
+  expect(keptWord(word(' ', 99, [99]))).toBe(false);
 });

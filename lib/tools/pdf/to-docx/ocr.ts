@@ -42,8 +42,20 @@ export function shareCore(): void {
   }
 }
 
-/** Words tesseract is less sure of than this are noise (specks, ruled lines read as letters). */
+/** Words tesseract is less sure of than this are noise (specks, ruled lines read as letters)... */
 const MIN_CONFIDENCE = 30;
+/** ...but for a word whose every letter it read this surely: on a form's lines ending in dot leaders its
+ * word confidence fell to 0-11 for words read right at 99 a letter ("IRA deduction"), while the leaders
+ * read as words ("ee", "ww") have letters at 85-94. */
+const SURE_LETTERS = 95;
+
+/** A word of tesseract's reading that is text, not noise. */
+export function keptWord(wd: { text: string; confidence: number; symbols: { confidence: number }[] }): boolean {
+  if (!wd.text.trim()) return false;
+  return (
+    wd.confidence >= MIN_CONFIDENCE || (wd.symbols.length > 0 && wd.symbols.every((s) => s.confidence >= SURE_LETTERS))
+  );
+}
 
 export interface OcrSetup {
   /** Directory holding `<lang>.traineddata[.gz]` for every language in `langs`. */
@@ -237,7 +249,7 @@ export class PageReader {
       for (const para of block.paragraphs) {
         paraNo++;
         for (const line of para.lines) {
-          const lineWords = line.words.filter((wd) => wd.text.trim() && wd.confidence >= MIN_CONFIDENCE);
+          const lineWords = line.words.filter(keptWord);
           if (!lineWords.length) continue;
           // Font size from the row's x-height and ascenders (in pixels), else from the line box.
           const ra = line.rowAttributes;
