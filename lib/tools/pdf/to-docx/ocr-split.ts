@@ -92,9 +92,9 @@ interface Grey {
   ink: number;
 }
 
-/** The paper's level of a grey page and its ink level (INK_DEPTH): none (-1) when its contrast is too low
- * to tell lines apart. */
-function levels(data: Buffer): { paper: number; ink: number } {
+/** The paper's level of a grey page, its darkest ink and its ink level (INK_DEPTH): none (-1) when its
+ * contrast is too low to tell lines apart. */
+export function levels(data: Uint8Array): { paper: number; ink: number; dark: number } {
   const hist = new Uint32Array(256);
   for (let i = 0; i < data.length; i++) hist[data[i]]++;
   const level = (share: number) => {
@@ -104,7 +104,7 @@ function levels(data: Buffer): { paper: number; ink: number } {
   };
   const paper = level(0.5);
   const dark = level(0.001);
-  return { paper, ink: paper - dark < MIN_CONTRAST ? -1 : paper - INK_DEPTH * (paper - dark) };
+  return { paper, dark, ink: paper - dark < MIN_CONTRAST ? -1 : paper - INK_DEPTH * (paper - dark) };
 }
 
 interface Band {
@@ -244,14 +244,17 @@ export async function splitPage(image: Uint8Array): Promise<Piece[] | null> {
 function pieceImage(g: Grey, r: Region, paper: number): Buffer {
   const w = r.w + 2 * PAD;
   const h = r.h + 2 * PAD;
-  const head = Buffer.from(`P5\n${w} ${h}\n255\n`, 'latin1');
-  const out = Buffer.alloc(head.length + w * h, paper);
-  head.copy(out);
+  const out = Buffer.alloc(w * h, paper);
   for (let y = 0; y < r.h; y++) {
     const from = (r.y + y) * g.W + r.x;
-    g.data.copy(out, head.length + (PAD + y) * w + PAD, from, from + r.w);
+    g.data.copy(out, (PAD + y) * w + PAD, from, from + r.w);
   }
-  return out;
+  return pgm(out, w, h);
+}
+
+/** Grey pixels (`w` by `h`) as a binary PGM. */
+export function pgm(pixels: Uint8Array, w: number, h: number): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`, 'latin1'), pixels]);
 }
 
 /** The pieces' readings as one page, each moved by its piece's place (`k` points per pixel). Each piece's

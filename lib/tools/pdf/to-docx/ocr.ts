@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { setEnvironmentData } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Worker as TessWorker, type WorkerOptions } from 'tesseract.js';
 import { serverConfig } from '@/lib/config';
+import { titledShare, TITLED, withoutLeaders } from './ocr-leaders';
 import { joinPieces, splitPage } from './ocr-split';
 
 const localRequire = createRequire(__filename);
@@ -197,13 +198,23 @@ export class PageReader {
    * is read in pieces at once (its columns, or its top and bottom: ocr-split.ts) when the reader has two
    * threads. */
   async read(image: Uint8Array, dpi: number): Promise<OcrPage> {
+    // a page with dot leaders is read whole without them (ocr-leaders.ts); a contents page as one block of
+    // lines, unless that loses its titles
+    const cleaned = await withoutLeaders(image, dpi).catch(() => null);
+    if (cleaned) {
+      if (cleaned.contents) {
+        const page = await this.readImage(cleaned.image, dpi, PSM.SINGLE_BLOCK);
+        if (titledShare(page, cleaned.leaders, 72 / dpi) >= TITLED) return page;
+      }
+      return this.readImage(cleaned.image, dpi);
+    }
     const pieces = this.threads > 1 ? await splitPage(image).catch(() => null) : null;
     if (!pieces) return this.readImage(image, dpi);
     const readings = await Promise.all(pieces.map((p) => this.readImage(p.image, dpi)));
     return joinPieces(readings, pieces, 72 / dpi);
   }
 
-  private async readImage(image: Uint8Array, dpi: number): Promise<OcrPage> {
+  private async readImage(image: Uint8Array, dpi: number, psm = PSM.AUTO): Promise<OcrPage> {
     const slot = await this.acquire();
     let worker: TessWorker;
     try {
@@ -217,7 +228,7 @@ export class PageReader {
     if (!this.workers.includes(slot)) throw new Error('OCR reader closed');
     let page: OcrPage;
     try {
-      page = await this.readWith(worker, image, dpi, () => this.workers.includes(slot));
+      page = await this.readWith(worker, image, dpi, psm, () => this.workers.includes(slot));
     } catch (e) {
       // (a thread close() stopped is the reader's no more: nothing to replace or stop)
       if (!this.workers.includes(slot)) throw e;
@@ -233,9 +244,16 @@ export class PageReader {
     return page;
   }
 
-  private async readWith(w: TessWorker, image: Uint8Array, dpi: number, live: () => boolean): Promise<OcrPage> {
-    // Automatic page segmentation (tesseract.js's default is one uniform block, which drops titles and tables).
-    await w.setParameters({ user_defined_dpi: String(Math.round(dpi)), tessedit_pageseg_mode: PSM.AUTO });
+  private async readWith(
+    w: TessWorker,
+    image: Uint8Array,
+    dpi: number,
+    psm: PSM,
+    live: () => boolean,
+  ): Promise<OcrPage> {
+    // Automatic page segmentation but for contents pages (tesseract.js's default is one uniform block, which
+    // drops titles and tables).
+    await w.setParameters({ user_defined_dpi: String(Math.round(dpi)), tessedit_pageseg_mode: psm });
     // close() may have stopped the thread meanwhile (another page took the job past a limit): tesseract.js
     // would post to the stopped thread from an async function of its own, a rejection nobody can catch.
     if (!live()) throw new Error('OCR reader closed');

@@ -1,0 +1,167 @@
+// Dot leaders are taken off a scanned page before it is read, and a contents page is read as one block of
+// lines: each title with its page number, no leader read as letters.
+import sharp from 'sharp';
+import { findLeaders, titledShare, withoutLeaders, type Leader } from './ocr-leaders';
+import { PageReader, type OcrPage } from './ocr';
+
+const DPI = 200;
+const W = 1700; // a letter page at 200 dpi
+const H = 2200;
+const ENTRIES: [string, string][] = [
+  ['Installation', '3'],
+  ['Binary distributions', '5'],
+  ['Compiling from source', '8'],
+  ['Drawing commands', '14'],
+  ['Bezier curves', '22'],
+  ['Programming', '24'],
+  ['Data types', '31'],
+  ['Frames and pictures', '47'],
+];
+const END = 1380; // where every leader ends, before the right-aligned page numbers
+
+/** A contents page: titles, leaders of dots 12 px apart (TeX's 4.5 pt at 200 dpi), right-aligned numbers;
+ * `extra` is more SVG. */
+async function contentsPage(extra = ''): Promise<Buffer> {
+  const rows = ENTRIES.map(([title, n], i) => {
+    const y = 300 + i * 60;
+    const start = 200 + title.length * 19 + 20; // past the title (serif, 36 px: ~17 px a letter)
+    let dots = '';
+    for (let x = start; x <= END; x += 12) dots += `<rect x="${x}" y="${y - 4}" width="4" height="4"/>`;
+    return `<text x="200" y="${y}">${title}</text>${dots}` + `<text x="1480" y="${y}" text-anchor="end">${n}</text>`;
+  });
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="white"/>` +
+    `<g font-family="DejaVu Serif" font-size="36" fill="black">${rows.join('')}${extra}</g></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+const grey = async (image: Buffer) => {
+  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data, W: info.width, H: info.height };
+};
+
+/** A PGM's pixels. */
+function pgmPixels(image: Buffer): Buffer {
+  const head = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(image.toString('latin1', 0, 40));
+  if (!head) throw new Error('not a binary 8-bit PGM');
+  expect([Number(head[1]), Number(head[2])]).toEqual([W, H]);
+  return image.subarray(head[0].length);
+}
+
+const darkIn = (px: Uint8Array, x0: number, y0: number, x1: number, y1: number) => {
+  let n = 0;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (px[y * W + x] < 128) n++;
+  return n;
+};
+
+test('each row of evenly spaced dots is a leader, from its first dot to its last', async () => {
+  const g = await grey(await contentsPage());
+  const { leaders, dots } = findLeaders(g.data, g.W, g.H, 128, DPI);
+  expect(leaders).toHaveLength(ENTRIES.length);
+  for (const [i, l] of [...leaders].sort((a, b) => a.y - b.y).entries()) {
+    expect(Math.abs(l.y - (300 + i * 60 - 2))).toBeLessThanOrEqual(2);
+    // (the last dot starts within one step before END and is 4 px wide)
+    expect(l.x1).toBeGreaterThan(END - 12);
+    expect(l.x1).toBeLessThanOrEqual(END + 4);
+    expect(l.gap).toBe(12);
+  }
+  expect(dots.length).toBeGreaterThan(ENTRIES.length * 20);
+});
+
+test('the dots of i and j, colons, an ellipsis and a form’s spaced dots are no leaders', async () => {
+  // 12 pt apart (33 px at 200 dpi): tesseract reads such dots as periods
+  let spaced = '';
+  for (let x = 200; x < 1400; x += 33) spaced += `<rect x="${x}" y="1596" width="4" height="4"/>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="white"/>` +
+    `<g font-family="DejaVu Serif" font-size="36" fill="black">` +
+    `<text x="200" y="300">initialization iiiiiiii jijiji: a : b : c : d : e : f</text>` +
+    `<text x="200" y="400">and so on... and so on... and so on...</text>${spaced}</g></svg>`;
+  const page = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+  const g = await grey(page);
+  expect(findLeaders(g.data, g.W, g.H, 128, DPI).leaders).toEqual([]);
+  expect(await withoutLeaders(page, DPI)).toBeNull();
+});
+
+test('the image read has its leaders taken off and its titles and numbers whole; a contents page', async () => {
+  const page = await contentsPage();
+  const cleaned = await withoutLeaders(page, DPI);
+  expect(cleaned).not.toBeNull();
+  expect(cleaned!.contents).toBe(true);
+  const before = (await grey(page)).data;
+  const after = pgmPixels(cleaned!.image);
+  for (const l of cleaned!.leaders) {
+    expect(darkIn(before, l.x0, l.y - 6, l.x1, l.y + 6)).toBeGreaterThan(100);
+    expect(darkIn(after, l.x0, l.y - 6, l.x1, l.y + 6)).toBe(0);
+    // the title before it and the number after it keep every pixel
+    expect(darkIn(after, 195, l.y - 30, l.x0 - 3, l.y + 10)).toBe(darkIn(before, 195, l.y - 30, l.x0 - 3, l.y + 10));
+    expect(darkIn(after, l.x1 + 3, l.y - 30, 1490, l.y + 10)).toBe(darkIn(before, l.x1 + 3, l.y - 30, 1490, l.y + 10));
+  }
+});
+
+test('leaders ending in many places are not a contents page', async () => {
+  const staggered =
+    `<text x="200" y="1500">Name</text><text x="200" y="1560">Street</text><text x="200" y="1620">City</text>` +
+    [1500, 1560, 1620]
+      .map((y, i) =>
+        Array.from(
+          { length: 20 + i * 25 },
+          (_, k) => `<rect x="${400 + k * 12}" y="${y - 4}" width="4" height="4"/>`,
+        ).join(''),
+      )
+      .join('');
+  const cleaned = await withoutLeaders(await contentsPage(staggered), DPI);
+  expect(cleaned!.leaders).toHaveLength(ENTRIES.length + 3);
+  // 8 of 11 end at one place: under the 80 % of a contents page
+  expect(cleaned!.contents).toBe(false);
+});
+
+test('titledShare: the leaders with a word read just before them on their line', () => {
+  const k = 72 / DPI;
+  const leaders: Leader[] = [
+    { x0: 500, x1: 1380, y: 298, gap: 12 },
+    { x0: 600, x1: 1380, y: 358, gap: 12 },
+  ];
+  const word = (text: string, x0: number, x1: number, y0: number, y1: number) => ({
+    text,
+    x0: x0 * k,
+    x1: x1 * k,
+    y0: y0 * k,
+    y1: y1 * k,
+    conf: 90,
+  });
+  const line = (words: ReturnType<typeof word>[]): OcrPage['lines'][number] => ({
+    words,
+    baseline: words[0].y1,
+    size: 10,
+    para: 1,
+    bold: false,
+    italic: false,
+  });
+  const both: OcrPage = {
+    lines: [
+      line([word('Installation', 200, 490, 272, 300), word('3', 1450, 1480, 272, 300)]),
+      line([word('Binary', 200, 595, 332, 366)]),
+    ],
+    confidence: 90,
+  };
+  expect(titledShare(both, leaders, k)).toBe(1);
+  // only the page numbers read (titles in link boxes, read as one block): none titled
+  const numbers: OcrPage = {
+    lines: [line([word('3', 1450, 1480, 272, 300)]), line([word('5', 1450, 1480, 332, 360)])],
+    confidence: 90,
+  };
+  expect(titledShare(numbers, leaders, k)).toBe(0);
+});
+
+test('a contents page is read with each title and its page number on one line, no leader read as letters', async () => {
+  const reader = new PageReader();
+  try {
+    const page = await reader.read(await contentsPage(), DPI);
+    const lines = page.lines.map((l) => l.words.map((w) => w.text).join(' '));
+    for (const [title, n] of ENTRIES) expect(lines).toContain(`${title} ${n}`);
+    expect(lines).toHaveLength(ENTRIES.length);
+  } finally {
+    await reader.close();
+  }
+}, 120_000);
