@@ -58,16 +58,29 @@ export interface BenchInput {
   uprightOf?: string;
 }
 
+/** Corpus pages scanned for OCR rows (the pages, else the first three): an invoice, a dense two-column
+ * article, a tax form, and contents pages with dot leaders (TeX, LibreOffice Writer, TeX with link boxes). */
+const SCANNED: [RegExp, string | null][] = [
+  [/jverein/, null],
+  [/lammps-cg-dna/, null],
+  [/prefilled_f1040/, null],
+  [/asymptote-manual/, '3-4'],
+  [/gutenprint-manual/, '3-4'],
+  [/bacula-console/, '3-4'],
+];
+
 export async function madeInputs(dir: string, corpus: string[]): Promise<BenchInput[]> {
   const sample = path.join(dir, 'made-sample.pdf');
   fs.writeFileSync(sample, await sampleDocPdf());
   const out: BenchInput[] = [{ label: 'made: 2 columns, table, link, photo', file: sample }];
-  const scans = [sample, ...corpus.filter((f) => /jverein|lammps-cg-dna/.test(f))];
-  for (const src of scans) {
+  const scans: [string, string | null][] = [[sample, null]];
+  for (const [re, range] of SCANNED) for (const f of corpus.filter((c) => re.test(c))) scans.push([f, range]);
+  for (const [src, wanted] of scans) {
     let text = src;
-    if (pagesOf(src) > 3) {
-      text = path.join(dir, `${path.basename(src, '.pdf')}-p1-3.pdf`);
-      execFileSync('qpdf', ['--warning-exit-0', src, '--pages', '.', '1-3', '--', text], { stdio: 'ignore' });
+    const range = wanted ?? (pagesOf(src) > 3 ? '1-3' : null);
+    if (range) {
+      text = path.join(dir, `${path.basename(src, '.pdf')}-p${range}.pdf`);
+      execFileSync('qpdf', ['--warning-exit-0', src, '--pages', '.', range, '--', text], { stdio: 'ignore' });
     }
     const scan = path.join(dir, `scan-${path.basename(text)}`);
     fs.writeFileSync(scan, await imageOnlyPdf(fs.readFileSync(text), 200));
