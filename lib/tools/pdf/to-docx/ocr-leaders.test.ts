@@ -2,6 +2,7 @@
 // lines: each title with its page number, no leader read as letters.
 import sharp from 'sharp';
 import { findLeaders, titledShare, withoutLeaders, type Leader } from './ocr-leaders';
+import { PAD } from './ocr-split';
 import { PageReader, type OcrPage } from './ocr';
 
 const DPI = 200;
@@ -19,20 +20,33 @@ const ENTRIES: [string, string][] = [
 ];
 const END = 1380; // where every leader ends, before the right-aligned page numbers
 
-/** A contents page: titles, leaders of dots 12 px apart (TeX's 4.5 pt at 200 dpi), right-aligned numbers;
- * `extra` is more SVG. */
-async function contentsPage(extra = ''): Promise<Buffer> {
+/** A contents page: titles, leaders of dots 12 px apart (TeX's 4.5 pt at 200 dpi) ending at `end`,
+ * page numbers right-aligned 100 px further; `extra` is more SVG. */
+async function contentsPage(extra = '', end = END): Promise<Buffer> {
   const rows = ENTRIES.map(([title, n], i) => {
     const y = 300 + i * 60;
     const start = 200 + title.length * 19 + 20; // past the title (serif, 36 px: ~17 px a letter)
     let dots = '';
-    for (let x = start; x <= END; x += 12) dots += `<rect x="${x}" y="${y - 4}" width="4" height="4"/>`;
-    return `<text x="200" y="${y}">${title}</text>${dots}` + `<text x="1480" y="${y}" text-anchor="end">${n}</text>`;
+    for (let x = start; x <= end; x += 12) dots += `<rect x="${x}" y="${y - 4}" width="4" height="4"/>`;
+    return `<text x="200" y="${y}">${title}</text>${dots}<text x="${end + 100}" y="${y}" text-anchor="end">${n}</text>`;
   });
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="white"/>` +
     `<g font-family="DejaVu Serif" font-size="36" fill="black">${rows.join('')}${extra}</g></svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** An index: the contents page's entries in two columns, the left one's leaders ending at 700 and its
+ * numbers at 800, the right one's (x 900-1550) ending at 1450. */
+async function indexPage(): Promise<Buffer> {
+  const right = ENTRIES.map(([title, n], i) => {
+    const y = 300 + i * 60;
+    let dots = '';
+    for (let x = 900 + title.length * 19 + 20; x <= 1450; x += 12)
+      dots += `<rect x="${x}" y="${y - 4}" width="4" height="4"/>`;
+    return `<text x="900" y="${y}">${title}</text>${dots}<text x="1550" y="${y}" text-anchor="end">${n}</text>`;
+  });
+  return contentsPage(right.join(''), 700);
 }
 
 const grey = async (image: Buffer) => {
@@ -87,7 +101,9 @@ test('the image read has its leaders taken off and its titles and numbers whole;
   const page = await contentsPage();
   const cleaned = await withoutLeaders(page, DPI);
   expect(cleaned).not.toBeNull();
-  expect(cleaned!.contents).toBe(true);
+  // a contents page: read whole, as one block of lines
+  expect(cleaned!.columns).toHaveLength(1);
+  expect(cleaned!.columns![0]).toMatchObject({ x: 0, y: 0 });
   const before = (await grey(page)).data;
   const after = pgmPixels(cleaned!.image);
   for (const l of cleaned!.leaders) {
@@ -112,8 +128,19 @@ test('leaders ending in many places are not a contents page', async () => {
       .join('');
   const cleaned = await withoutLeaders(await contentsPage(staggered), DPI);
   expect(cleaned!.leaders).toHaveLength(ENTRIES.length + 3);
-  // 8 of 11 end at one place: under the 80 % of a contents page
-  expect(cleaned!.contents).toBe(false);
+  // 8 of 11 end at one place, 3 elsewhere: not the 80 % of a contents page
+  expect(cleaned!.columns).toBeNull();
+});
+
+test('an index in two columns is read in its two columns, cut between them', async () => {
+  const page = await indexPage();
+  const cleaned = await withoutLeaders(page, DPI);
+  expect(cleaned!.leaders).toHaveLength(2 * ENTRIES.length);
+  const cols = cleaned!.columns!;
+  expect(cols).toHaveLength(2);
+  const cut = cols[1].x + PAD;
+  expect(cut).toBeGreaterThan(820);
+  expect(cut).toBeLessThan(900);
 });
 
 test('titledShare: the leaders with a word read just before them on their line', () => {
@@ -154,13 +181,16 @@ test('titledShare: the leaders with a word read just before them on their line',
   expect(titledShare(numbers, leaders, k)).toBe(0);
 });
 
-test('a contents page is read with each title and its page number on one line, no leader read as letters', async () => {
+test('a contents page and an index are read with each title and its page number on one line, no leader read as letters', async () => {
   const reader = new PageReader();
   try {
     const page = await reader.read(await contentsPage(), DPI);
     const lines = page.lines.map((l) => l.words.map((w) => w.text).join(' '));
     for (const [title, n] of ENTRIES) expect(lines).toContain(`${title} ${n}`);
     expect(lines).toHaveLength(ENTRIES.length);
+    // an index: each column read as one block of lines, the left one first
+    const index = (await reader.read(await indexPage(), DPI)).lines.map((l) => l.words.map((w) => w.text).join(' '));
+    expect(index).toEqual([...ENTRIES, ...ENTRIES].map(([title, n]) => `${title} ${n}`));
   } finally {
     await reader.close();
   }

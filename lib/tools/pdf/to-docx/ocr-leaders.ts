@@ -7,7 +7,7 @@
 // only the image tesseract reads is cleaned.
 import sharp from 'sharp';
 import type { OcrPage } from './ocr';
-import { levels, pgm } from './ocr-split';
+import { levels, pgm, pieceOf, type Piece } from './ocr-split';
 
 /** A dot is at most this many points across (a 12 pt period is ~1.2 pt). */
 const DOT_PT = 1.6;
@@ -166,8 +166,39 @@ export interface LeaderPage {
   /** the page as a grey PGM without its leaders */
   image: Buffer;
   leaders: Leader[];
-  /** most leaders end at one place: a contents page, read as one block of lines */
-  contents: boolean;
+  /** a contents page or an index: most leaders end at one place, or at one place in each of two columns;
+   * its columns, read each as one block of lines (one column: the image itself) */
+  columns: Piece[] | null;
+}
+
+/** Where most leaders end: one place (a contents page), or one in each of two columns (an index), as the
+ * x at which the columns part; undefined when the leaders end in many places. */
+function contentsColumns(leaders: Leader[], W: number, blank: (x: number) => boolean): number[] | undefined {
+  const ends = leaders.map((l) => l.x1).sort((a, b) => a - b);
+  // ends within ALIGN_W of the one before end at one place
+  const groups: number[][] = [];
+  for (const e of ends) {
+    const g = groups[groups.length - 1];
+    if (g && e - g[g.length - 1] <= ALIGN_W * W) g.push(e);
+    else groups.push([e]);
+  }
+  const big = groups.filter((g) => g.length >= 0.2 * leaders.length).sort((a, b) => a[0] - b[0]);
+  const covered = big.reduce((n, g) => n + g.length, 0);
+  if (covered < ALIGNED * leaders.length || big.length > 2) return undefined;
+  if (big.length === 1) return [];
+  // two columns: the widest band of blank columns between the left one's ends and the right one's leaders
+  const leftEnd = big[0][big[0].length - 1];
+  const rightStart = Math.min(...leaders.filter((l) => l.x1 >= big[1][0]).map((l) => l.x0));
+  let best = { from: 0, len: 0 };
+  for (let x = leftEnd + 1, from = -1; x <= rightStart; x++) {
+    const b = x < rightStart && blank(x);
+    if (b && from < 0) from = x;
+    if (!b && from >= 0) {
+      if (x - from > best.len) best = { from, len: x - from };
+      from = -1;
+    }
+  }
+  return best.len >= 3 ? [best.from + (best.len >> 1)] : undefined;
 }
 
 /** The page image without its dot leaders, or null when it has fewer than MIN_LEADERS (read as it is). */
@@ -188,10 +219,20 @@ export async function withoutLeaders(image: Uint8Array, dpi: number): Promise<Le
         const ring = y < d.y0 - 1 || y > d.y1 + 1 || x < d.x0 - 1 || x > d.x1 + 1;
         if (!ring || out[y * W + x] >= light) out[y * W + x] = paper;
       }
-  const ends = leaders.map((l) => l.x1).sort((a, b) => a - b);
-  const end = ends[ends.length >> 1];
-  const aligned = ends.filter((e) => Math.abs(e - end) <= ALIGN_W * W).length;
-  return { image: pgm(out, W, H), leaders, contents: aligned >= ALIGNED * leaders.length };
+  // (a column of the page is blank between the first leader's line and the last one's)
+  const top = Math.max(0, Math.min(...leaders.map((l) => l.y)) - Math.round((dpi * 12) / 72));
+  const bottom = Math.min(H - 1, Math.max(...leaders.map((l) => l.y)) + Math.round((dpi * 4) / 72));
+  const blank = (x: number) => inkIn(out, W, H, light, x, top, x, bottom) <= 2;
+  const cuts = contentsColumns(leaders, W, blank);
+  const columns = !cuts
+    ? null
+    : !cuts.length
+      ? [{ image: pgm(out, W, H), x: 0, y: 0, below: false }]
+      : [
+          pieceOf(out, W, { x: 0, y: 0, w: cuts[0], h: H }, paper),
+          pieceOf(out, W, { x: cuts[0], y: 0, w: W - cuts[0], h: H }, paper),
+        ];
+  return { image: pgm(out, W, H), leaders, columns };
 }
 
 /** Share of the leaders whose title was read: a word ending just before the leader, on its line (`k`:

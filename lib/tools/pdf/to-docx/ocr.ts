@@ -198,12 +198,14 @@ export class PageReader {
    * is read in pieces at once (its columns, or its top and bottom: ocr-split.ts) when the reader has two
    * threads. */
   async read(image: Uint8Array, dpi: number): Promise<OcrPage> {
-    // a page with dot leaders is read whole without them (ocr-leaders.ts); a contents page as one block of
-    // lines, unless that loses its titles
+    // a page with dot leaders is read whole without them (ocr-leaders.ts); a contents page or an index as
+    // one block of lines a column, unless that loses its titles
     const cleaned = await withoutLeaders(image, dpi).catch(() => null);
     if (cleaned) {
-      if (cleaned.contents) {
-        const page = await this.readImage(cleaned.image, dpi, PSM.SINGLE_BLOCK);
+      const cols = cleaned.columns;
+      if (cols) {
+        const readings = await Promise.all(cols.map((c) => this.readImage(c.image, dpi, PSM.SINGLE_BLOCK)));
+        const page = joinPieces(readings, cols, 72 / dpi);
         if (titledShare(page, cleaned.leaders, 72 / dpi) >= TITLED) return page;
       }
       return this.readImage(cleaned.image, dpi);
