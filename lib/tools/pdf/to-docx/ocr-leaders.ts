@@ -227,7 +227,7 @@ export async function withoutLeaders(image: Uint8Array, dpi: number): Promise<Le
   const columns = !cuts
     ? null
     : !cuts.length
-      ? [{ image: pgm(out, W, H), x: 0, y: 0, below: false }]
+      ? [{ image: pgm(out, W, H), x: 0, y: 0, below: false, width: W }]
       : [
           pieceOf(out, W, { x: 0, y: 0, w: cuts[0], h: H }, paper),
           pieceOf(out, W, { x: cuts[0], y: 0, w: W - cuts[0], h: H }, paper),

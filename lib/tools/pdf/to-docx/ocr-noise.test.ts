@@ -3,7 +3,8 @@
 // shape of tesseract's on a real photo (a chicken, Debian's googledrive test file: 62 words, mean 44 %).
 import sharp from 'sharp';
 import type { PageData } from '../pdfjs/protocol';
-import { keptWord, type OcrPage } from './ocr';
+import type { OcrPage } from './ocr';
+import { keptWord } from './ocr-reading';
 import { readScan, readsAsNoise } from './ocr-orient';
 
 const word = (text: string, conf: number, i: number) => ({

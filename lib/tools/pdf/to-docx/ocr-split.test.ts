@@ -198,3 +198,18 @@ test("each piece's words move by its place; a piece under another runs on its la
     ['lower', 2],
   ]);
 });
+
+test('each piece knows the width of its ink: a column of page numbers is a narrow one', async () => {
+  // running text on the left, a column of short numbers far right (a contents page without leaders)
+  const pieces = await splitPage(
+    await page([
+      { x0: 150, x1: 1100, from: 200, to: 2000 },
+      { x0: 1450, x1: 1490, from: 200, to: 2000 },
+    ]),
+  );
+  expect(pieces).not.toBeNull();
+  const right = pieces!.filter((p) => p.x + PAD > 1100);
+  expect(right.length).toBeGreaterThan(0);
+  for (const p of right) expect(p.width).toBeLessThanOrEqual(45);
+  for (const p of pieces!.filter((q) => q.x + PAD < 1100)) expect(p.width).toBeGreaterThan(900);
+});

@@ -40,6 +40,8 @@ export interface Piece {
   y: number;
   /** the piece below the one before it in the same column: a paragraph may run on across the cut */
   below: boolean;
+  /** the width of its ink (pixels) */
+  width: number;
 }
 
 interface Probe {
@@ -236,7 +238,7 @@ export async function splitPage(image: Uint8Array): Promise<Piece[] | null> {
     regions ??= cutDown(g, page, 2, minText, across);
   }
   if (!regions || regions.length < 2) return null;
-  return regions.map((r) => pieceOf(g.data, W, r, lv.paper));
+  return regions.map((r) => pieceOf(g.data, W, r, lv.paper, lv.ink < 0 ? undefined : lv.ink));
 }
 
 /** Region `r` of a grey page (`W` pixels wide) with a margin of paper, as a piece: a binary PGM, which
@@ -247,15 +249,22 @@ export function pieceOf(
   W: number,
   r: { x: number; y: number; w: number; h: number; below?: boolean },
   paper: number,
+  ink = paper - MIN_CONTRAST,
 ): Piece {
   const w = r.w + 2 * PAD;
   const h = r.h + 2 * PAD;
   const out = Buffer.alloc(w * h, paper);
+  const inked = new Uint32Array(r.w);
   for (let y = 0; y < r.h; y++) {
     const from = (r.y + y) * W + r.x;
     out.set(data.subarray(from, from + r.w), (PAD + y) * w + PAD);
+    for (let x = 0; x < r.w; x++) if (data[from + x] < ink) inked[x]++;
   }
-  return { image: pgm(out, w, h), x: r.x - PAD, y: r.y - PAD, below: r.below ?? false };
+  // (a column with a speck or two is blank)
+  const first = inked.findIndex((n) => n > SPECK);
+  const last = inked.findLastIndex((n) => n > SPECK);
+  const width = first < 0 ? 0 : last - first + 1;
+  return { image: pgm(out, w, h), x: r.x - PAD, y: r.y - PAD, below: r.below ?? false, width };
 }
 
 /** Grey pixels (`w` by `h`) as a binary PGM. */

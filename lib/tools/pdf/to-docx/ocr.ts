@@ -12,7 +12,8 @@ import { setEnvironmentData } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Worker as TessWorker, type WorkerOptions } from 'tesseract.js';
 import { serverConfig } from '@/lib/config';
 import { titledShare, TITLED, withoutLeaders } from './ocr-leaders';
-import { joinPieces, splitPage } from './ocr-split';
+import { COLUMN_IN, readingOf, rereadColumns } from './ocr-reading';
+import { joinPieces, splitPage, type Piece } from './ocr-split';
 
 const localRequire = createRequire(__filename);
 const SYSTEM_TESSDATA = [
@@ -41,21 +42,6 @@ export function shareCore(): void {
     setEnvironmentData(CORE_KEY, { name, module: new WebAssembly.Module(bytes) });
     return;
   }
-}
-
-/** Words tesseract is less sure of than this are noise (specks, ruled lines read as letters)... */
-const MIN_CONFIDENCE = 30;
-/** ...but for a word whose every letter it read this surely: on a form's lines ending in dot leaders its
- * word confidence fell to 0-11 for words read right at 99 a letter ("IRA deduction"), while the leaders
- * read as words ("ee", "ww") have letters at 85-94. */
-const SURE_LETTERS = 95;
-
-/** A word of tesseract's reading that is text, not noise. */
-export function keptWord(wd: { text: string; confidence: number; symbols: { confidence: number }[] }): boolean {
-  if (!wd.text.trim()) return false;
-  return (
-    wd.confidence >= MIN_CONFIDENCE || (wd.symbols.length > 0 && wd.symbols.every((s) => s.confidence >= SURE_LETTERS))
-  );
 }
 
 export interface OcrSetup {
@@ -212,7 +198,9 @@ export class PageReader {
     }
     const pieces = this.threads > 1 ? await splitPage(image).catch(() => null) : null;
     if (!pieces) return this.readImage(image, dpi);
-    const readings = await Promise.all(pieces.map((p) => this.readImage(p.image, dpi)));
+    // (a piece as narrow as a column of numbers is read as lines: its layout would take it for vertical text)
+    const psm = (p: Piece) => (p.width <= COLUMN_IN * dpi ? PSM.SINGLE_BLOCK : PSM.AUTO);
+    const readings = await Promise.all(pieces.map((p) => this.readImage(p.image, dpi, psm(p))));
     return joinPieces(readings, pieces, 72 / dpi);
   }
 
@@ -259,49 +247,15 @@ export class PageReader {
     // close() may have stopped the thread meanwhile (another page took the job past a limit): tesseract.js
     // would post to the stopped thread from an async function of its own, a rejection nobody can catch.
     if (!live()) throw new Error('OCR reader closed');
-    const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true, text: false });
-    const k = 72 / dpi;
-    const lines: OcrLine[] = [];
-    let wordCount = 0;
-    let confSum = 0;
-    let paraNo = 0;
-    for (const block of data.blocks ?? []) {
-      for (const para of block.paragraphs) {
-        paraNo++;
-        for (const line of para.lines) {
-          const lineWords = line.words.filter(keptWord);
-          if (!lineWords.length) continue;
-          // Font size from the row's x-height and ascenders (in pixels), else from the line box.
-          const ra = line.rowAttributes;
-          // Measured on known renders: rowHeight is 0.90-0.99 of the font size (9.5-20 pt at 200 dpi).
-          const px = ra && ra.rowHeight > 0 ? ra.rowHeight / 0.93 : (line.bbox.y1 - line.bbox.y0) / 1.1;
-          const size = Math.max(4, Math.min(72, px * k));
-          const bl = line.baseline;
-          const baseline = (bl && bl.y0 > 0 ? (bl.y0 + bl.y1) / 2 : line.bbox.y1) * k;
-          const bold = lineWords.some((wd) => !!(wd as { is_bold?: boolean }).is_bold);
-          const italic = lineWords.some((wd) => !!(wd as { is_italic?: boolean }).is_italic);
-          lines.push({
-            words: lineWords.map((wd) => ({
-              text: wd.text,
-              x0: wd.bbox.x0 * k,
-              y0: wd.bbox.y0 * k,
-              x1: wd.bbox.x1 * k,
-              y1: wd.bbox.y1 * k,
-              conf: wd.confidence,
-            })),
-            baseline,
-            slope: bl && bl.x1 - bl.x0 > 0 ? (bl.y1 - bl.y0) / (bl.x1 - bl.x0) : undefined,
-            size,
-            para: paraNo,
-            bold,
-            italic,
-          });
-          wordCount += lineWords.length;
-          for (const wd of lineWords) confSum += wd.confidence;
-        }
-      }
-    }
-    return { lines, confidence: wordCount ? confSum / wordCount : 0 };
+    const img = Buffer.from(image);
+    const { data } = await w.recognize(img, {}, { blocks: true, text: false });
+    // a narrow column of numbers taken for vertical text is read again, as lines (ocr-reading.ts)
+    const blocks = await rereadColumns(data.blocks ?? [], dpi, async (rectangle) => {
+      if (!live()) throw new Error('OCR reader closed');
+      await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
+      return (await w.recognize(img, { rectangle }, { blocks: true, text: false })).data.blocks ?? [];
+    });
+    return readingOf(blocks, 72 / dpi);
   }
 
   async close(): Promise<void> {
