@@ -59,7 +59,8 @@ export interface BenchInput {
 }
 
 /** Corpus pages scanned for OCR rows (the pages, else the first three): an invoice, a dense two-column
- * article, a tax form, and contents pages with dot leaders (TeX, LibreOffice Writer, TeX with link boxes). */
+ * article, a tax form, contents pages with dot leaders (TeX, LibreOffice Writer, TeX with link boxes) and
+ * without (acrotex), an index in two columns with leaders (asymptote). */
 const SCANNED: [RegExp, string | null][] = [
   [/jverein/, null],
   [/lammps-cg-dna/, null],
@@ -67,6 +68,8 @@ const SCANNED: [RegExp, string | null][] = [
   [/asymptote-manual/, '3-4'],
   [/gutenprint-manual/, '3-4'],
   [/bacula-console/, '3-4'],
+  [/acrotex-eqpin2corr/, '2'],
+  [/asymptote-manual/, '193'],
 ];
 
 export async function madeInputs(dir: string, corpus: string[]): Promise<BenchInput[]> {
