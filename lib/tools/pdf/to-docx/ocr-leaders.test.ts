@@ -2,7 +2,7 @@
 // lines: each title with its page number, no leader read as letters.
 import sharp from 'sharp';
 import { findLeaders, titledShare, withoutLeaders, type Leader } from './ocr-leaders';
-import { PAD } from './ocr-split';
+import { greyPage, PAD } from './ocr-split';
 import { PageReader, type OcrPage } from './ocr';
 
 const DPI = 200;
@@ -94,12 +94,12 @@ test('the dots of i and j, colons, an ellipsis and a form’s spaced dots are no
   const page = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
   const g = await grey(page);
   expect(findLeaders(g.data, g.W, g.H, 128, DPI).leaders).toEqual([]);
-  expect(await withoutLeaders(page, DPI)).toBeNull();
+  expect(withoutLeaders(await greyPage(page), DPI)).toBeNull();
 });
 
 test('the image read has its leaders taken off and its titles and numbers whole; a contents page', async () => {
   const page = await contentsPage();
-  const cleaned = await withoutLeaders(page, DPI);
+  const cleaned = withoutLeaders(await greyPage(page), DPI);
   expect(cleaned).not.toBeNull();
   // a contents page: read whole, as one block of lines
   expect(cleaned!.columns).toHaveLength(1);
@@ -126,7 +126,7 @@ test('leaders ending in many places are not a contents page', async () => {
         ).join(''),
       )
       .join('');
-  const cleaned = await withoutLeaders(await contentsPage(staggered), DPI);
+  const cleaned = withoutLeaders(await greyPage(await contentsPage(staggered)), DPI);
   expect(cleaned!.leaders).toHaveLength(ENTRIES.length + 3);
   // 8 of 11 end at one place, 3 elsewhere: not the 80 % of a contents page
   expect(cleaned!.columns).toBeNull();
@@ -134,7 +134,7 @@ test('leaders ending in many places are not a contents page', async () => {
 
 test('an index in two columns is read in its two columns, cut between them', async () => {
   const page = await indexPage();
-  const cleaned = await withoutLeaders(page, DPI);
+  const cleaned = withoutLeaders(await greyPage(page), DPI);
   expect(cleaned!.leaders).toHaveLength(2 * ENTRIES.length);
   const cols = cleaned!.columns!;
   expect(cols).toHaveLength(2);

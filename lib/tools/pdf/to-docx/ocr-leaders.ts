@@ -5,9 +5,8 @@
 // one block of lines, so that each title keeps its page number on its line (tesseract's own layout takes a
 // column of page numbers for vertical text once the leaders are gone). The page picture keeps its leaders:
 // only the image tesseract reads is cleaned.
-import sharp from 'sharp';
 import type { OcrPage } from './ocr';
-import { levels, pgm, pieceOf, type Piece } from './ocr-split';
+import { levels, pgm, pieceOf, widestRun, type GreyPage, type Piece } from './ocr-split';
 
 /** A dot is at most this many points across (a 12 pt period is ~1.2 pt). */
 const DOT_PT = 1.6;
@@ -189,29 +188,19 @@ function contentsColumns(leaders: Leader[], W: number, blank: (x: number) => boo
   // two columns: the widest band of blank columns between the left one's ends and the right one's leaders
   const leftEnd = big[0][big[0].length - 1];
   const rightStart = Math.min(...leaders.filter((l) => l.x1 >= big[1][0]).map((l) => l.x0));
-  let best = { from: 0, len: 0 };
-  for (let x = leftEnd + 1, from = -1; x <= rightStart; x++) {
-    const b = x < rightStart && blank(x);
-    if (b && from < 0) from = x;
-    if (!b && from >= 0) {
-      if (x - from > best.len) best = { from, len: x - from };
-      from = -1;
-    }
-  }
+  const best = widestRun(leftEnd + 1, rightStart, blank);
   return best.len >= 3 ? [best.from + (best.len >> 1)] : undefined;
 }
 
-/** The page image without its dot leaders, or null when it has fewer than MIN_LEADERS (read as it is). */
-export async function withoutLeaders(image: Uint8Array, dpi: number): Promise<LeaderPage | null> {
-  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const W = info.width;
-  const H = info.height;
+/** The page (its grey pixels) without its dot leaders, or null when it has fewer than MIN_LEADERS (read as
+ * it is). */
+export function withoutLeaders({ data, W, H }: GreyPage, dpi: number): LeaderPage | null {
   const { paper, ink: light, dark } = levels(data);
   if (light < 0) return null;
   // (a dot's own pixels, its anti-aliased edge aside: halfway between paper and the darkest ink)
   const { leaders, dots } = findLeaders(data, W, H, (paper + dark) / 2, dpi);
   if (leaders.length < MIN_LEADERS) return null;
-  const out = Buffer.from(data.buffer, data.byteOffset, data.length);
+  const out = Buffer.from(data); // (the page's pixels stay as they are)
   for (const d of dots)
     for (let y = Math.max(0, d.y0 - 2); y <= Math.min(H - 1, d.y1 + 2); y++)
       for (let x = Math.max(0, d.x0 - 2); x <= Math.min(W - 1, d.x1 + 2); x++) {
@@ -224,15 +213,16 @@ export async function withoutLeaders(image: Uint8Array, dpi: number): Promise<Le
   const bottom = Math.min(H - 1, Math.max(...leaders.map((l) => l.y)) + Math.round((dpi * 4) / 72));
   const blank = (x: number) => inkIn(out, W, H, light, x, top, x, bottom) <= 2;
   const cuts = contentsColumns(leaders, W, blank);
+  const image = pgm(out, W, H);
   const columns = !cuts
     ? null
     : !cuts.length
-      ? [{ image: pgm(out, W, H), x: 0, y: 0, below: false, width: W }]
+      ? [{ image, x: 0, y: 0, below: false, width: W }]
       : [
           pieceOf(out, W, { x: 0, y: 0, w: cuts[0], h: H }, paper),
           pieceOf(out, W, { x: cuts[0], y: 0, w: W - cuts[0], h: H }, paper),
         ];
-  return { image: pgm(out, W, H), leaders, columns };
+  return { image, leaders, columns };
 }
 
 /** Share of the leaders whose title was read: a word ending just before the leader, on its line (`k`:

@@ -4,6 +4,7 @@
 // (a piece of the page that narrow is read as lines at once: ocr.ts).
 import type { Block, Rectangle } from 'tesseract.js';
 import type { OcrLine, OcrPage } from './ocr';
+import { SURE } from './ocr-orient';
 
 /** Words tesseract is less sure of than this are noise (specks, ruled lines read as letters)... */
 const MIN_CONFIDENCE = 30;
@@ -25,16 +26,15 @@ const VERTICAL_TEXT = 7;
 /** A column of numbers is at most this wide (in): page numbers, amounts. A page turned sideways is read as
  * vertical text in wide blocks, left as they are. */
 export const COLUMN_IN = 1.2;
-/** Words read at least this surely count when a block and its second reading are compared (ocr-orient's SURE). */
-const SURE_WORD = 80;
 
 const sureWords = (blocks: Block[]) =>
   blocks
     .flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)))
-    .filter((w) => keptWord(w) && w.confidence >= SURE_WORD).length;
+    .filter((w) => keptWord(w) && w.confidence >= SURE).length;
 
 /** The blocks, each narrow block of vertical text replaced by its reading as lines (`readLines`, the
- * block's rectangle with a margin) where that reads more words surely; a vertical line of a turned page,
+ * block's rectangle with a margin) where that reads more words surely (SURE, as a page's orientation is
+ * judged); a vertical line of a turned page,
  * read across, reads nothing surely and stays. */
 export async function rereadColumns(
   blocks: Block[],

@@ -50,22 +50,28 @@ interface Probe {
   h: number;
 }
 
+/** The widest run of x in [from, to) where `blank` holds (the first of the widest), as its start and
+ * length (0 when there is none). */
+export function widestRun(from: number, to: number, blank: (x: number) => boolean): { from: number; len: number } {
+  let best = { from: 0, len: 0 };
+  for (let x = from, start = -1; x <= to; x++) {
+    const b = x < to && blank(x);
+    if (b && start < 0) start = x;
+    if (!b && start >= 0) {
+      if (x - start > best.len) best = { from: start, len: x - start };
+      start = -1;
+    }
+  }
+  return best;
+}
+
 /** The widest blank column band (a speck or two allowed) in the middle 40 % of probe rows [y0, y1], as its
  * middle (probe pixels), or null when there is none or no text on one side of it. */
 function gutter(p: Probe, y0: number, y1: number): number | null {
   const { data, w } = p;
   const cols = new Uint32Array(w);
   for (let y = y0; y <= y1; y++) for (let x = 0; x < w; x++) if (data[y * w + x] < PROBE_INK) cols[x]++;
-  let best = { from: 0, len: 0 };
-  let from = -1;
-  for (let x = Math.round(w * 0.3); x <= Math.round(w * 0.7) + 1; x++) {
-    const blank = x <= Math.round(w * 0.7) && cols[x] <= 2;
-    if (blank && from < 0) from = x;
-    if (!blank && from >= 0) {
-      if (x - from > best.len) best = { from, len: x - from };
-      from = -1;
-    }
-  }
+  const best = widestRun(Math.round(w * 0.3), Math.round(w * 0.7) + 1, (x) => cols[x] <= 2);
   if (best.len < MIN_GUTTER) return null;
   const mid = best.from + best.len / 2;
   // text on both sides, or there is nothing to share
@@ -175,11 +181,23 @@ function cutDown(g: Grey, r: Region, depth: number, minText: number, ok?: (y: nu
   ];
 }
 
+/** A page image's grey pixels (the leader search and the cut read the same decode). */
+export interface GreyPage {
+  data: Buffer;
+  W: number;
+  H: number;
+}
+
+export async function greyPage(image: Uint8Array): Promise<GreyPage> {
+  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data, W: info.width, H: info.height };
+}
+
 /** The page image in pieces to read at once, in reading order, or null when it is best read whole (little
  * text, no blank band to cut along). Each piece is about a quarter of a page's text: two threads finish a
  * job's pages close together. */
-export async function splitPage(image: Uint8Array): Promise<Piece[] | null> {
-  const meta = await sharp(image).metadata();
+export async function splitPage(image: Uint8Array, grey?: GreyPage): Promise<Piece[] | null> {
+  const meta = grey ? { width: grey.W, height: grey.H } : await sharp(image).metadata();
   const W = meta.width ?? 0;
   const H = meta.height ?? 0;
   if (W < PROBE_W * 2 || !H) return null;
@@ -201,9 +219,9 @@ export async function splitPage(image: Uint8Array): Promise<Piece[] | null> {
         break;
       }
   if (top < 0 || bottom - top < p.h / 4) return null;
-  const grey = await sharp(image).greyscale().raw().toBuffer();
-  const lv = levels(grey);
-  const g: Grey = { data: grey, W, ink: lv.ink };
+  const pixels = grey?.data ?? (await sharp(image).greyscale().raw().toBuffer());
+  const lv = levels(pixels);
+  const g: Grey = { data: pixels, W, ink: lv.ink };
   const k = W / p.w; // full-resolution pixels per probe pixel
   // (a region cut between its lines has 8 lines of 10 pt text at least: 1/8 of a letter page's height)
   const minText = Math.round(H / 8);

@@ -13,7 +13,7 @@ import { createWorker, OEM, PSM, type Worker as TessWorker, type WorkerOptions }
 import { serverConfig } from '@/lib/config';
 import { titledShare, TITLED, withoutLeaders } from './ocr-leaders';
 import { COLUMN_IN, readingOf, rereadColumns } from './ocr-reading';
-import { joinPieces, splitPage, type Piece } from './ocr-split';
+import { greyPage, joinPieces, splitPage, type Piece } from './ocr-split';
 
 const localRequire = createRequire(__filename);
 const SYSTEM_TESSDATA = [
@@ -186,7 +186,8 @@ export class PageReader {
   async read(image: Uint8Array, dpi: number): Promise<OcrPage> {
     // a page with dot leaders is read whole without them (ocr-leaders.ts); a contents page or an index as
     // one block of lines a column, unless that loses its titles
-    const cleaned = await withoutLeaders(image, dpi).catch(() => null);
+    const grey = await greyPage(image).catch(() => null);
+    const cleaned = grey && withoutLeaders(grey, dpi);
     if (cleaned) {
       const cols = cleaned.columns;
       if (cols) {
@@ -196,7 +197,7 @@ export class PageReader {
       }
       return this.readImage(cleaned.image, dpi);
     }
-    const pieces = this.threads > 1 ? await splitPage(image).catch(() => null) : null;
+    const pieces = this.threads > 1 && grey ? await splitPage(image, grey).catch(() => null) : null;
     if (!pieces) return this.readImage(image, dpi);
     // (a piece as narrow as a column of numbers is read as lines: its layout would take it for vertical text)
     const psm = (p: Piece) => (p.width <= COLUMN_IN * dpi ? PSM.SINGLE_BLOCK : PSM.AUTO);
