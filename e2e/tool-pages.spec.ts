@@ -174,12 +174,22 @@ test.describe('drop anywhere', () => {
       d.items.add(new File([new Uint8Array(bytes)], 'dropped.pdf', { type: 'application/pdf' }));
       return d;
     }, pdf);
-    await page.dispatchEvent('h1', 'dragover', { dataTransfer: dt });
+    // A real drag fires dragover continuously, and the target hides 200 ms after the last one: so this one
+    // keeps firing until it drops (one event and a slow machine, and the target was gone before it was measured).
+    const dragging = await page.evaluate((d) => {
+      const fire = () =>
+        document
+          .querySelector('h1')!
+          .dispatchEvent(new DragEvent('dragover', { dataTransfer: d, bubbles: true, cancelable: true }));
+      fire();
+      return window.setInterval(fire, 50);
+    }, dt);
     const overlay = page.getByText('Drop the file to use it');
     await expect(overlay).toBeVisible();
     const box = await overlay.boundingBox();
     const viewport = page.viewportSize()!;
     expect(box).toMatchObject({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+    await page.evaluate((id) => window.clearInterval(id), dragging);
     // Outside the dashed box: on the page's heading.
     await page.dispatchEvent('h1', 'drop', { dataTransfer: dt });
     await expect(page.getByTestId('file-name')).toHaveText('dropped.pdf');
