@@ -25,7 +25,7 @@ const ALIGN_W = 0.015;
  * with tesseract's own layout (titles in link boxes were lost as one block). */
 export const TITLED = 0.7;
 
-interface Comp {
+export interface Comp {
   x0: number;
   y0: number;
   x1: number;
@@ -44,7 +44,7 @@ export interface Leader {
 }
 
 /** Connected ink components (8-connected), from runs of ink row by row. */
-function components(data: Uint8Array, W: number, H: number, ink: number): Comp[] {
+export function components(data: Uint8Array, W: number, H: number, ink: number): Comp[] {
   const comps: Comp[] = [];
   const parent: number[] = [];
   const find = (a: number) => {

@@ -201,7 +201,9 @@ export async function splitPage(image: Uint8Array, grey?: GreyPage): Promise<Pie
   const W = meta.width ?? 0;
   const H = meta.height ?? 0;
   if (W < PROBE_W * 2 || !H) return null;
-  const { data, info } = await sharp(image)
+  // (from the grey pixels when the caller has them: no second decode, and the page they read may differ
+  // from the image: ocr-bars.ts)
+  const { data, info } = await (grey ? sharp(grey.data, { raw: { width: W, height: H, channels: 1 } }) : sharp(image))
     .greyscale()
     .resize({ width: PROBE_W })
     .raw()

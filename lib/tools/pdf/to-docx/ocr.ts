@@ -11,9 +11,10 @@ import { createRequire } from 'node:module';
 import { setEnvironmentData } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Worker as TessWorker, type WorkerOptions } from 'tesseract.js';
 import { serverConfig } from '@/lib/config';
+import { withBarsInverted } from './ocr-bars';
 import { titledShare, TITLED, withoutLeaders } from './ocr-leaders';
 import { COLUMN_IN, readingOf, rereadColumns } from './ocr-reading';
-import { greyPage, joinPieces, splitPage, type Piece } from './ocr-split';
+import { greyPage, joinPieces, pgm, splitPage, type Piece } from './ocr-split';
 
 const localRequire = createRequire(__filename);
 const SYSTEM_TESSDATA = [
@@ -183,10 +184,17 @@ export class PageReader {
   /** Reads a page image rendered at `dpi`; word boxes are in points from the page's top-left corner. A page
    * is read in pieces at once (its columns, or its top and bottom: ocr-split.ts) when the reader has two
    * threads. */
-  async read(image: Uint8Array, dpi: number): Promise<OcrPage> {
+  async read(page: Uint8Array, dpi: number): Promise<OcrPage> {
+    let image = page;
+    let grey = await greyPage(image).catch(() => null);
+    // text on shaded bars is read set dark on paper (ocr-bars.ts)
+    const unbarred = grey && withBarsInverted(grey, dpi);
+    if (unbarred) {
+      grey = unbarred;
+      image = pgm(unbarred.data, unbarred.W, unbarred.H);
+    }
     // a page with dot leaders is read whole without them (ocr-leaders.ts); a contents page or an index as
     // one block of lines a column, unless that loses its titles
-    const grey = await greyPage(image).catch(() => null);
     const cleaned = grey && withoutLeaders(grey, dpi);
     if (cleaned) {
       const cols = cleaned.columns;
