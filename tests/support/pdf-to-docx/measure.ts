@@ -99,9 +99,21 @@ export function killOffice(profile: string): void {
     }
 }
 
+let outRoot: string | null = null;
+/** A new folder for read-backs, inside one folder of this process's that goes when the process exits (the
+ * callers read the PDFs and leave them: 143 folders had piled up in /tmp). */
+function outDir(): string {
+  if (!outRoot) {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'e-lo-out-'));
+    process.once('exit', () => fs.rmSync(root, { recursive: true, force: true }));
+    outRoot = root;
+  }
+  return fs.mkdtempSync(path.join(outRoot, 'r-'));
+}
+
 /** Converts DOCX files to PDF with LibreOffice in one call; returns the PDF paths in the same order. */
 export function docxToPdf(docxFiles: string[], timeoutMs = 600_000): string[] {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'e-lo-out-'));
+  const out = outDir();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-e-'));
   try {
     execFileSync(
