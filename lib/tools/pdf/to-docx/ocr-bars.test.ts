@@ -2,7 +2,7 @@
 // bars, a box's dark title bar with white text; nothing else on the page changes, and black text, a table's
 // grid, a big bold headline and a photograph are no bars.
 import sharp from 'sharp';
-import { findBars, withBarsInverted } from './ocr-bars';
+import { findBars, forReading, withBarsInverted } from './ocr-bars';
 import { greyPage } from './ocr-split';
 import { PageReader } from './ocr';
 
@@ -90,6 +90,22 @@ test('black text, a table’s grid, a big bold headline and a photograph are no 
   expect(withBarsInverted(g, DPI)).toBeNull();
 });
 
+/** A dark slide: light text on near-black, its title in white on a grey bar. */
+const DARK =
+  `<rect width="${W}" height="${H}" fill="#141414"/><rect x="0" y="100" width="${W}" height="110" fill="#6a6a6a"/>` +
+  `<text x="150" y="170" fill="white">Quarterly Statement of Account</text>` +
+  `<text x="150" y="700" fill="#f0f0f0">Payment is due within thirty days of the invoice date.</text>` +
+  `<text x="150" y="760" fill="#f0f0f0">Please quote the invoice number with your payment.</text>`;
+
+test('a dark page is read as its negative, its bar’s text set dark on paper; a light page without bars as it is', async () => {
+  const dark = await greyPage(await page(DARK));
+  const read = forReading(dark, DPI)!;
+  // the ground is paper now, the body text ink, and the bar paper with its text ink
+  expect(at(read, 1600, 1500)).toBeGreaterThan(230);
+  expect(at(read, 1600, 150)).toBeGreaterThan(230);
+  expect(forReading(await greyPage(await page(BODY)), DPI)).toBeNull();
+});
+
 test('the words on the bars are read with the rest of the page', async () => {
   const reader = new PageReader();
   try {
@@ -97,6 +113,10 @@ test('the words on the bars are read with the rest of the page', async () => {
     const words = read.lines.flatMap((l) => l.words.map((w) => w.text));
     for (const w of ['Quarterly', 'Statement', 'Account', 'Description', 'Quantity', 'Amount', 'Consulting', 'invoice'])
       expect(words).toContain(w);
+    // a dark slide's title on its bar, and its body
+    const slide = await reader.read(await page(DARK), DPI);
+    const said = slide.lines.flatMap((l) => l.words.map((w) => w.text));
+    for (const w of ['Quarterly', 'Statement', 'Account', 'Payment', 'invoice', 'quote']) expect(said).toContain(w);
   } finally {
     await reader.close();
   }

@@ -1,10 +1,10 @@
 // Text on shaded bars (a slide's title and footer, a box's title, an invoice's table header) is set dark on
 // paper before a scanned page is read (issue 19). Tesseract binarises a page with one threshold (Otsu): on
-// a page of white and mid-grey, the grey bars come out black with their text lost in them, and a dark bar's
-// light text comes out as holes in a block its layout takes for a picture (a Beamer slide scanned at 200 dpi
-// lost its box title and footer: recall 0.561). Its own adaptive thresholding (Sauvola) reads them but lost
-// words on ten other scans: here only the bars change.
-// The page picture keeps its bars: only the image tesseract reads is changed.
+// a page of white and mid-grey, the grey bars come out black with their black text lost in them (a Beamer
+// slide scanned at 200 dpi lost its title, box title and footer: recall 0.333-0.722); its handling of
+// inverted lines reads light text on a dark bar, which is mapped alike. Its own adaptive thresholding
+// (Sauvola) reads the bars but lost words on ten other scans: here only the bars change. A dark page (a dark
+// slide) is read as its negative first. The page picture keeps its bars: only the image tesseract reads changes.
 import { components } from './ocr-leaders';
 import { levels, type GreyPage } from './ocr-split';
 
@@ -12,6 +12,9 @@ import { levels, type GreyPage } from './ocr-split';
 const MIN_H_PT = 6;
 /** ...and this many inches wide. */
 const MIN_W_IN = 0.5;
+/** A page whose median level is under this is light text on a dark ground (a dark slide, a screenshot of a
+ * dark theme): it is read as its negative. */
+const DARK_PAGE = 96;
 /** A bar's rows have runs of shading this many inches long (beside and between its words). */
 const RUN_IN = 0.1;
 /** A bar is this many levels darker than the paper at least (paler shading reads as paper does). */
@@ -28,10 +31,10 @@ const CONTRAST = 60;
 /** A row through the bar's text crosses this many strokes at least (a big bold letter has 2-4). */
 const MIN_HOLES = 6;
 
-/** A bar found on the page: its rows, each row's dark extent, its level and its text's level. */
+/** A bar found on the page: its rows, each row's shaded extent, its level and its text's level. */
 export interface Bar {
   y0: number;
-  /** per row from y0: first and last dark pixel */
+  /** per row from y0: first and last shaded pixel */
   from: Int32Array;
   to: Int32Array;
   bar: number;
@@ -195,4 +198,18 @@ export function withBarsInverted(grey: GreyPage, dpi: number): GreyPage | null {
     }
   }
   return { data: out, W: grey.W, H: grey.H };
+}
+
+function negative(data: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(data.length);
+  for (let i = 0; i < data.length; i++) out[i] = 255 - data[i];
+  return out;
+}
+
+/** The page as tesseract is given it, or null when that is the page as it is: a dark page as its negative,
+ * and its bars' text set dark on paper. */
+export function forReading(grey: GreyPage, dpi: number): GreyPage | null {
+  const dark = levels(grey.data).paper < DARK_PAGE;
+  const page = dark ? { ...grey, data: negative(grey.data) } : grey;
+  return withBarsInverted(page, dpi) ?? (dark ? page : null);
 }

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { setEnvironmentData } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Worker as TessWorker, type WorkerOptions } from 'tesseract.js';
 import { serverConfig } from '@/lib/config';
-import { withBarsInverted } from './ocr-bars';
+import { forReading } from './ocr-bars';
 import { titledShare, TITLED, withoutLeaders } from './ocr-leaders';
 import { COLUMN_IN, readingOf, rereadColumns } from './ocr-reading';
 import { greyPage, joinPieces, pgm, splitPage, type Piece } from './ocr-split';
@@ -187,11 +187,11 @@ export class PageReader {
   async read(page: Uint8Array, dpi: number): Promise<OcrPage> {
     let image = page;
     let grey = await greyPage(image).catch(() => null);
-    // text on shaded bars is read set dark on paper (ocr-bars.ts)
-    const unbarred = grey && withBarsInverted(grey, dpi);
-    if (unbarred) {
-      grey = unbarred;
-      image = pgm(unbarred.data, unbarred.W, unbarred.H);
+    // a dark page is read as its negative, text on shaded bars set dark on paper (ocr-bars.ts)
+    const readable = grey && forReading(grey, dpi);
+    if (readable) {
+      grey = readable;
+      image = pgm(readable.data, readable.W, readable.H);
     }
     // a page with dot leaders is read whole without them (ocr-leaders.ts); a contents page or an index as
     // one block of lines a column, unless that loses its titles
