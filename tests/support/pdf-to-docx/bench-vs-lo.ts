@@ -70,6 +70,8 @@ const SCANNED: [RegExp, string | null][] = [
   [/bacula-console/, '3-4'],
   [/acrotex-eqpin2corr/, '2'],
   [/asymptote-manual/, '193'],
+  // slides: text on shaded title, box and footer bars (ocr-bars.ts)
+  [/yosys-presentation/, '1,6,20,120'],
 ];
 
 export async function madeInputs(dir: string, corpus: string[]): Promise<BenchInput[]> {
