@@ -6,6 +6,7 @@
 // (Sauvola) reads the bars but lost words on ten other scans: here only the bars change. A dark page (a dark
 // slide) is read as its negative first. The page picture keeps its bars: only the image tesseract reads changes.
 import { components } from './ocr-leaders';
+import { evenLight } from './ocr-light';
 import { levels, type GreyPage } from './ocr-split';
 
 /** A bar is this many points tall at least (a slide's footer: 5 pt text on a 7 pt bar)... */
@@ -207,9 +208,10 @@ function negative(data: Buffer): Buffer {
 }
 
 /** The page as tesseract is given it, or null when that is the page as it is: a dark page as its negative,
- * and its bars' text set dark on paper. */
+ * a page lit unevenly evened out (ocr-light.ts), and its bars' text set dark on paper. */
 export function forReading(grey: GreyPage, dpi: number): GreyPage | null {
   const dark = levels(grey.data).paper < DARK_PAGE;
-  const page = dark ? { ...grey, data: negative(grey.data) } : grey;
-  return withBarsInverted(page, dpi) ?? (dark ? page : null);
+  const negated = dark ? { ...grey, data: negative(grey.data) } : grey;
+  const page = evenLight(negated, dpi) ?? negated;
+  return withBarsInverted(page, dpi) ?? (page !== grey ? page : null);
 }
