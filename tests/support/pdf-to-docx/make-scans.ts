@@ -4,7 +4,8 @@
 // libtiff-tools), grey JPEG, skewed, turned sideways or upside down (with or without /Rotate to show it upright),
 // cut into strips, low contrast on yellowed paper with specks, or with an invisible text layer over the
 // picture (what OCRmyPDF writes), or grey JPEG 2000 (OpenJPEG's opj_compress: Debian's libopenjp2-tools), or
-// stamped: grey with a few visible digital words over it (a court's ECF header and a Bates number).
+// stamped: grey with a few visible digital words over it (a court's ECF header and a Bates number), or
+// photographed: lit unevenly (a phone's photo of a sheet, its far corner half as light) and a little soft.
 // JBIG2: Debian has no encoder (jbig2enc is not packaged), so none here.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +38,7 @@ export const SCAN_KINDS = [
   'ocr-text-layer',
   'grey-jpx-300',
   'stamped',
+  'uneven-light',
 ] as const;
 export type ScanKind = (typeof SCAN_KINDS)[number];
 
@@ -106,6 +108,22 @@ async function yellowed(png: string, seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A phone's photo of the sheet: lit from near its top-left corner, half as light at the far corner, a little
+ * soft (a blur of 0.8 px at 300 dpi). */
+async function unevenlyLit(png: string): Promise<Buffer> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width: W, height: H } = info;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const d = Math.min(1, Math.hypot(x / W - 0.3, y / H - 0.25) / 0.9);
+      data[y * W + x] = Math.round(data[y * W + x] * (1 - 0.5 * d));
+    }
+  return sharp(data, { raw: { width: W, height: H, channels: 1 } })
+    .blur(0.8)
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
 /** Bitonal pages in CCITT G4 at 300 dpi, as scanners write them: poppler's 1-bit render (a plain threshold,
  * no dithering), libtiff's ppm2tiff encodes G4, tiffcp joins the pages and tiff2pdf passes the G4 data through. */
 function g4Pdf(src: string, dir: string, out: string): void {
@@ -168,6 +186,11 @@ export async function makeScan(src: string, kind: ScanKind, out: string): Promis
       }
       if (kind === 'low-contrast-yellowed') {
         const img = await doc.embedJpg(await yellowed(png, i + 1));
+        doc.addPage([width, height]).drawImage(img, { x: 0, y: 0, width, height });
+        continue;
+      }
+      if (kind === 'uneven-light') {
+        const img = await doc.embedJpg(await unevenlyLit(png));
         doc.addPage([width, height]).drawImage(img, { x: 0, y: 0, width, height });
         continue;
       }

@@ -1,7 +1,8 @@
 // Kinds of real scans (issue 19): bitonal CCITT G4 and JPEG 2000 at 300 dpi (pdf.js decodes them only with its wasm
 // decoders' path), a sheet fed sideways or upside down with no /Rotate (turned upright), a skewed sheet
-// (the picture as scanned, the text following its tilt). Fixtures are made here from a generated text page
-// (tests/support/pdf-to-docx/make-scans.ts; poppler and libtiff-tools).
+// (the picture as scanned, the text following its tilt), a sheet photographed under uneven light. Fixtures
+// are made here from a generated text page (tests/support/pdf-to-docx/make-scans.ts; poppler and
+// libtiff-tools).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -74,6 +75,12 @@ test.each([
   },
   180_000,
 );
+
+test('a page photographed under uneven light (its far corner half as light) is read whole', async () => {
+  const { r, recall } = await convertKind('uneven-light');
+  expect(r.ocrPages).toEqual([1]);
+  expect(recall).toBeGreaterThanOrEqual(0.95);
+}, 180_000);
 
 test('a skewed scan: the page as scanned, its words lowered along the tilted lines; not turned', async () => {
   const { r, xml, recall } = await convertKind('skew-1.5');
