@@ -27,10 +27,12 @@ function photo(depth: number): Promise<Buffer> {
   return photos.get(depth)!;
 }
 
-async function lit(depth: number): Promise<Buffer> {
+/** `table`: the sheet lies on a dark table, seen 100 px around it. */
+async function lit(depth: number, table = false): Promise<Buffer> {
+  const around = table ? `<path d="M0 0H${W}V${H}H0Z M100 100V${H - 100}H${W - 100}V100Z" fill="#3c3c3c"/>` : '';
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="white"/>` +
-    `<g font-family="DejaVu Sans" font-size="36">${TEXT}</g></svg>`;
+    `${around}<g font-family="DejaVu Sans" font-size="36">${TEXT}</g></svg>`;
   const { data } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
@@ -77,6 +79,20 @@ test('a page lit unevenly has its paper evened out to white, its text kept dark'
   let darkest = 255;
   for (let x = 150; x < 1200; x++) darkest = Math.min(darkest, at(even, x, 700 + 3 * 450 - 12));
   expect(darkest).toBeLessThan(80);
+});
+
+test('a sheet photographed on a dark table: the sheet evened out, the table around it kept dark', async () => {
+  const even = evenLight(await greyPage(await lit(0.5, true)), DPI)!;
+  expect(even).not.toBeNull();
+  expect(at(even, W - 300, H - 300)).toBeGreaterThan(235);
+  expect(at(even, 300, 300)).toBeGreaterThan(235);
+  // the table is no paper: not lifted to white (its own level taken for paper made it so)
+  for (const [x, y] of [
+    [40, H / 2],
+    [W - 40, H - 40],
+    [W / 2, 40],
+  ])
+    expect(at(even, x, y)).toBeLessThan(140);
 });
 
 test('the words of a page lit unevenly are read', async () => {

@@ -16,9 +16,14 @@ const SMOOTH = 3;
 /** A page is lit unevenly when the paper's level, fitted by a smooth surface, differs by this many levels
  * across the page... */
 const UNEVEN = 30;
-/** ...and that surface explains this share of the level's variance at least (photographed sheets: 0.94-0.96;
- * a page of screenshots 0.04-0.25, a slide with shaded bars 0.35). */
-const SMOOTH_FIT = 0.7;
+/** ...and that surface explains this share of the paper's variance at least (photographed sheets 0.95-0.97,
+ * one on a dark table 0.93; refitted without their darker cells, panels of grey in steps still only 0.74, and
+ * on a first fit a page of screenshots 0.04-0.25, a slide with shaded bars 0.35). */
+const SMOOTH_FIT = 0.85;
+/** Cells this many levels under the fitted surface are no paper... */
+const NOT_PAPER = 25;
+/** ...and a page is lit paper over this share of its cells at least. */
+const PAPER_SHARE = 0.5;
 
 /** A grid's values (gw by gh) with each the max (or the mean) over `r` cells either side, rows then columns. */
 function spread(g: Float32Array, gw: number, gh: number, r: number, mean: boolean): Float32Array {
@@ -67,38 +72,51 @@ function solve(a: number[][], b: number[]): number[] {
   return x;
 }
 
-/** How the light falls: the quadratic surface fitted to the paper's levels (least squares over the grid),
- * as its range across the page and the share of the levels' variance it explains. */
-function lighting(g: Float32Array, gw: number, gh: number): { range: number; explained: number } {
+/** The quadratic surface fitted to the grid's values where `keep` holds (least squares), at every cell. */
+function fitSurface(g: Float32Array, gw: number, gh: number, keep: Uint8Array): Float32Array {
   const terms = (x: number, y: number) => [1, x, y, x * x, x * y, y * y];
   const a = Array.from({ length: 6 }, () => new Array<number>(6).fill(0));
   const b = new Array<number>(6).fill(0);
-  let mean = 0;
   for (let y = 0; y < gh; y++)
     for (let x = 0; x < gw; x++) {
+      if (!keep[y * gw + x]) continue;
       const t = terms(x / gw, y / gh);
-      const v = g[y * gw + x];
-      mean += v;
       for (let i = 0; i < 6; i++) {
-        b[i] += t[i] * v;
+        b[i] += t[i] * g[y * gw + x];
         for (let j = 0; j < 6; j++) a[i][j] += t[i] * t[j];
       }
     }
-  mean /= g.length;
   const c = solve(a, b);
+  const fit = new Float32Array(gw * gh);
+  for (let y = 0; y < gh; y++)
+    for (let x = 0; x < gw; x++) fit[y * gw + x] = terms(x / gw, y / gh).reduce((v, t, i) => v + t * c[i], 0);
+  return fit;
+}
+
+/** How the light falls on the paper: a quadratic surface fitted to the paper's levels, refitted without the
+ * cells well under it (a photograph, a shaded bar, the table around a photographed sheet: no paper), with
+ * its range over the paper and the share of the paper's variance it explains. */
+function lighting(g: Float32Array, gw: number, gh: number): { fit: Float32Array; range: number; explained: number } {
+  const keep = new Uint8Array(g.length).fill(1);
+  const first = fitSurface(g, gw, gh, keep);
+  let kept = 0;
+  for (let i = 0; i < g.length; i++) kept += keep[i] = g[i] >= first[i] - NOT_PAPER ? 1 : 0;
+  const fit = kept >= PAPER_SHARE * g.length ? fitSurface(g, gw, gh, keep) : first;
   let lo = Infinity;
   let hi = -Infinity;
+  let mean = 0;
+  for (let i = 0; i < g.length; i++) if (keep[i]) mean += g[i] / kept;
   let residual = 0;
   let total = 0;
-  for (let y = 0; y < gh; y++)
-    for (let x = 0; x < gw; x++) {
-      const fit = terms(x / gw, y / gh).reduce((s, t, i) => s + t * c[i], 0);
-      lo = Math.min(lo, fit);
-      hi = Math.max(hi, fit);
-      residual += (g[y * gw + x] - fit) ** 2;
-      total += (g[y * gw + x] - mean) ** 2;
-    }
-  return { range: hi - lo, explained: total > 0 ? 1 - residual / total : 0 };
+  for (let i = 0; i < g.length; i++) {
+    if (!keep[i]) continue;
+    lo = Math.min(lo, fit[i]);
+    hi = Math.max(hi, fit[i]);
+    residual += (g[i] - fit[i]) ** 2;
+    total += (g[i] - mean) ** 2;
+  }
+  if (kept < PAPER_SHARE * g.length) return { fit, range: 0, explained: 0 };
+  return { fit, range: hi - lo, explained: total > 0 ? 1 - residual / total : 0 };
 }
 
 /** The page with its paper evened out to white, or null when it is lit evenly (or too small to tell). */
@@ -117,9 +135,12 @@ export function evenLight({ data, W, H }: GreyPage, dpi: number): GreyPage | nul
   }
   const paper = spread(lightest, gw, gh, SPREAD, false);
   // light falls smoothly: a page of screenshots or shaded bars has steps a smooth surface does not explain
-  const { range, explained } = lighting(paper, gw, gh);
+  const { fit, range, explained } = lighting(paper, gw, gh);
   if (range < UNEVEN || explained < SMOOTH_FIT) return null;
   const light = spread(paper, gw, gh, SMOOTH, true);
+  // where there is no paper (a photo, a bar, the table around the sheet) the light is the surface's: those
+  // keep their shade against the paper around them
+  for (let i = 0; i < light.length; i++) light[i] = Math.max(light[i], fit[i] - NOT_PAPER);
   // each pixel over the paper's level at its place (bilinear between the blocks' centres)
   const out = Buffer.allocUnsafe(W * H);
   for (let y = 0; y < H; y++) {

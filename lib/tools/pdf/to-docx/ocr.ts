@@ -187,7 +187,8 @@ export class PageReader {
   async read(page: Uint8Array, dpi: number): Promise<OcrPage> {
     let image = page;
     let grey = await greyPage(image).catch(() => null);
-    // a dark page is read as its negative, text on shaded bars set dark on paper (ocr-bars.ts)
+    // what tesseract is given (ocr-bars.ts forReading): a dark page as its negative, a page lit unevenly
+    // evened out, text on shaded bars set dark on paper
     const readable = grey && forReading(grey, dpi);
     if (readable) {
       grey = readable;
