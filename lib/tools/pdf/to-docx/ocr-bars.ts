@@ -7,7 +7,7 @@
 // slide) is read as its negative first. The page picture keeps its bars: only the image tesseract reads changes.
 import { components } from './ocr-leaders';
 import { evenLight } from './ocr-light';
-import { levels, type GreyPage } from './ocr-split';
+import { histogramMedian, levels, type GreyPage } from './ocr-split';
 
 /** A bar is this many points tall at least (a slide's footer: 5 pt text on a 7 pt bar)... */
 const MIN_H_PT = 6;
@@ -40,13 +40,6 @@ export interface Bar {
   to: Int32Array;
   bar: number;
   text: number;
-}
-
-/** Median of `n` counted values. */
-function median(hist: Uint32Array, n: number): number {
-  let acc = 0;
-  for (let v = 0; v < hist.length; v++) if ((acc += hist[v]) * 2 >= n) return v;
-  return hist.length - 1;
 }
 
 /** The bars in rows y0..y1 of a component spanning x0..x1 (`ground`: levels under it are not paper): runs
@@ -82,7 +75,7 @@ function barsIn(
       close(y);
       continue;
     }
-    const level = median(hist, n);
+    const level = histogramMedian(hist, n);
     if (start >= 0 && Math.abs(level - first) > APART / 2) close(y);
     if (start < 0) {
       start = y;
@@ -119,10 +112,10 @@ function barOf(
     for (let i = row + a; i <= row + b; i++) hist[data[i]]++;
     n += b - a + 1;
   }
-  const bar = median(hist, n);
+  const bar = histogramMedian(hist, n);
   const dev = new Uint32Array(256);
   for (let v = 0; v < 256; v++) dev[Math.abs(v - bar)] += hist[v];
-  if (median(dev, n) > FLAT) return null;
+  if (histogramMedian(dev, n) > FLAT) return null;
   // the text: the pixels well apart from the bar's level, darker or lighter, whichever are more
   const darker = new Uint32Array(256);
   const lighter = new Uint32Array(256);
@@ -138,7 +131,7 @@ function barOf(
     }
   }
   if (!nd && !nl) return null;
-  const text = nd >= nl ? median(darker, nd) : median(lighter, nl);
+  const text = nd >= nl ? histogramMedian(darker, nd) : histogramMedian(lighter, nl);
   // a line of text crosses many strokes: a row with MIN_HOLES of them at least
   let holes = 0;
   for (let y = y0; y <= y1 && holes < MIN_HOLES; y++) {

@@ -100,8 +100,12 @@ function lighting(g: Float32Array, gw: number, gh: number): { fit: Float32Array;
   const keep = new Uint8Array(g.length).fill(1);
   const first = fitSurface(g, gw, gh, keep);
   let kept = 0;
-  for (let i = 0; i < g.length; i++) kept += keep[i] = g[i] >= first[i] - NOT_PAPER ? 1 : 0;
-  const fit = kept >= PAPER_SHARE * g.length ? fitSurface(g, gw, gh, keep) : first;
+  for (let i = 0; i < g.length; i++) {
+    keep[i] = g[i] >= first[i] - NOT_PAPER ? 1 : 0;
+    kept += keep[i];
+  }
+  if (kept < PAPER_SHARE * g.length) return { fit: first, range: 0, explained: 0 };
+  const fit = fitSurface(g, gw, gh, keep);
   let lo = Infinity;
   let hi = -Infinity;
   let mean = 0;
@@ -115,7 +119,6 @@ function lighting(g: Float32Array, gw: number, gh: number): { fit: Float32Array;
     residual += (g[i] - fit[i]) ** 2;
     total += (g[i] - mean) ** 2;
   }
-  if (kept < PAPER_SHARE * g.length) return { fit, range: 0, explained: 0 };
   return { fit, range: hi - lo, explained: total > 0 ? 1 - residual / total : 0 };
 }
 

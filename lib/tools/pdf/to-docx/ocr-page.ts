@@ -14,6 +14,7 @@ import type { OcrLine, OcrWord } from './ocr';
 import { pageBackground } from './images';
 import { faceWidth, substituteWidth } from './metrics';
 import { chooseFaces } from './ocr-face';
+import { histogramMedian } from './ocr-split';
 import { pageFrame, pointParagraph, xmlSafe } from './paragraph';
 import { pageProps } from './build-docx';
 import { TW } from './units';
@@ -41,16 +42,6 @@ interface Ink {
 
 /** Luminance (0..255) of a pixel; a grey pixel's own level (v, v, v gives v exactly). */
 const luma = (r: number, g: number, b: number) => (r * 299 + g * 587 + b * 114) / 1000;
-
-/** Median of a channel's values (0..255) by histogram. */
-function median(hist: Uint32Array, n: number): number {
-  let acc = 0;
-  for (let v = 0; v < 256; v++) {
-    acc += hist[v];
-    if (acc * 2 >= n) return v;
-  }
-  return 255;
-}
 
 /**
  * Cleans the recognised words off the scan: each word's box (a little wider) is filled with the median
@@ -108,9 +99,9 @@ export async function cleanScan(
         }
       }
       if (!n) continue;
-      const bg = hist.map((h) => median(h, n));
+      const bg = hist.map((h) => histogramMedian(h, n));
       // plain surroundings: 80 % of the ring within 40 levels of its median
-      const bl = median(lh, n);
+      const bl = histogramMedian(lh, n);
       let near = 0;
       for (let v = Math.max(0, bl - 40); v <= Math.min(255, bl + 40); v++) near += lh[v];
       // ink: the pixels of the box well darker (or lighter, on dark ground) than the ground

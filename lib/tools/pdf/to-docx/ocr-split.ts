@@ -100,6 +100,16 @@ interface Grey {
   ink: number;
 }
 
+/** The median of `n` values (0..255) counted in a histogram. */
+export function histogramMedian(hist: Uint32Array, n: number): number {
+  let acc = 0;
+  for (let v = 0; v < 256; v++) {
+    acc += hist[v];
+    if (acc * 2 >= n) return v;
+  }
+  return 255;
+}
+
 /** The paper's level of a grey page, its darkest ink and its ink level (INK_DEPTH): none (-1) when its
  * contrast is too low to tell lines apart. */
 export function levels(data: Uint8Array): { paper: number; ink: number; dark: number } {
