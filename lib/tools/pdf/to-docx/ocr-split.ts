@@ -4,9 +4,11 @@
 // text columns at their gutter (the left column, then the right one, as tesseract reads a whole page); a
 // title or abstract across two columns above them; and a column of running text between two of its lines
 // near its middle (the top, then the bottom; a page of one column in four). Tables, forms and pages of a
-// few lines are not cut across: tesseract reads them worse apart from their context.
+// few lines are not cut between lines: tesseract reads them worse apart from their context; a ruled page
+// is cut at a rule across it (ocr-ruled.ts).
 import sharp from 'sharp';
 import type { OcrPage } from './ocr';
+import { partsAt, ruleCut } from './ocr-ruled';
 
 /** Width of the page as searched for a gutter (about 50 dpi for a letter page). */
 const PROBE_W = 425;
@@ -206,7 +208,7 @@ export async function greyPage(image: Uint8Array): Promise<GreyPage> {
 /** The page image in pieces to read at once, in reading order, or null when it is best read whole (little
  * text, no blank band to cut along). Each piece is about a quarter of a page's text: two threads finish a
  * job's pages close together. */
-export async function splitPage(image: Uint8Array, grey?: GreyPage): Promise<Piece[] | null> {
+export async function splitPage(image: Uint8Array, grey?: GreyPage, dpi = 200): Promise<Piece[] | null> {
   const meta = grey ? { width: grey.W, height: grey.H } : await sharp(image).metadata();
   const W = meta.width ?? 0;
   const H = meta.height ?? 0;
@@ -267,8 +269,25 @@ export async function splitPage(image: Uint8Array, grey?: GreyPage): Promise<Pie
     // One column: in four, between its lines.
     regions ??= cutDown(g, page, 2, minText, across);
   }
-  if (!regions || regions.length < 2) return null;
-  return regions.map((r) => pieceOf(g.data, W, r, lv.paper, lv.ink < 0 ? undefined : lv.ink));
+  if (regions && regions.length > 1)
+    return regions.map((r) => pieceOf(g.data, W, r, lv.paper, lv.ink < 0 ? undefined : lv.ink));
+  // A form, a table: in two at a rule across it, each part without what lies beyond the rule (on a page
+  // taller than wide: a slide's rule under a few lines is not worth a cut; cut, two slides read worse).
+  const text = { ...inkedWidth(p, top, bottom, k), first: Math.floor(top * k), last: Math.ceil((bottom + 1) * k) };
+  const rule = H >= W && lv.ink >= 0 && ruleCut(pixels, W, lv.ink, text, dpi);
+  if (!rule) return null;
+  return partsAt(pixels, W, rule, lv.paper).map((part) =>
+    pieceOf(part.data, W, { x: 0, y: part.y, w: W, h: part.h }, lv.paper, lv.ink),
+  );
+}
+
+/** The probe's inked columns in rows [top, bottom], in full-resolution pixels (`k` a probe pixel). */
+function inkedWidth(p: Probe, top: number, bottom: number, k: number): { x0: number; x1: number } {
+  const cols = new Uint32Array(p.w);
+  for (let y = top; y <= bottom; y++) for (let x = 0; x < p.w; x++) if (p.data[y * p.w + x] < PROBE_INK) cols[x]++;
+  const from = cols.findIndex((n) => n > SPECK);
+  const to = cols.findLastIndex((n) => n > SPECK);
+  return { x0: Math.floor(Math.max(0, from) * k), x1: Math.ceil((to + 1) * k) };
 }
 
 /** Region `r` of a grey page (`W` pixels wide) with a margin of paper, as a piece: a binary PGM, which

@@ -206,7 +206,7 @@ export class PageReader {
       }
       return this.readImage(cleaned.image, dpi);
     }
-    const pieces = this.threads > 1 && grey ? await splitPage(image, grey).catch(() => null) : null;
+    const pieces = this.threads > 1 && grey ? await splitPage(image, grey, dpi).catch(() => null) : null;
     if (!pieces) return this.readImage(image, dpi);
     // (a piece as narrow as a column of numbers is read as lines: its layout would take it for vertical text)
     const psm = (p: Piece) => (p.width <= COLUMN_IN * dpi ? PSM.SINGLE_BLOCK : PSM.AUTO);
