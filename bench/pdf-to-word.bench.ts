@@ -73,7 +73,7 @@ export default async function bench(): Promise<BenchRow[]> {
   const only = process.env.P2W_BENCH_FILES?.split(',');
   const want = (label: string) => !only || only.some((o) => label.includes(o));
   // Kinds of real scans (bitonal G4, 300 dpi grey, skew, sideways, strips, faded, OCRmyPDF's text layer,
-  // JPEG 2000, stamped, photographed under uneven light),
+  // JPEG 2000, stamped, photographed under uneven light, photocopied with black borders and holes),
   // made from the made sample (Letter) and the invoice (A4).
   const kinds = await scanKindInputs(dir, [made[0].file, ...picked.filter((f) => /jverein/.test(f))], want);
   const all = [...made, ...inputs].filter((i) => want(i.label)).concat(kinds);

@@ -5,7 +5,8 @@
 // cut into strips, low contrast on yellowed paper with specks, or with an invisible text layer over the
 // picture (what OCRmyPDF writes), or grey JPEG 2000 (OpenJPEG's opj_compress: Debian's libopenjp2-tools), or
 // stamped: grey with a few visible digital words over it (a court's ECF header and a Bates number), or
-// photographed: lit unevenly (a phone's photo of a sheet, its far corner half as light) and a little soft.
+// photographed: lit unevenly (a phone's photo of a sheet, its far corner half as light) and a little soft, or
+// photocopied: black borders of uneven widths around the sheet laid askew, and two punched holes.
 // JBIG2: Debian has no encoder (jbig2enc is not packaged), so none here.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +40,7 @@ export const SCAN_KINDS = [
   'grey-jpx-300',
   'stamped',
   'uneven-light',
+  'photocopy',
 ] as const;
 export type ScanKind = (typeof SCAN_KINDS)[number];
 
@@ -124,6 +126,25 @@ async function unevenlyLit(png: string): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A photocopy: the copier's black lid around the sheet (borders of uneven widths, the left one widening
+ * down the page as the sheet lay askew) and two punched holes near the left edge, black too. */
+async function photocopied(png: string): Promise<Buffer> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width: W, height: H } = info;
+  const k = DPI / 200; // (drawn at 200 dpi first: tmp experiments' sizes)
+  const r = 35 * k;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const left = (40 + (25 * y) / H) * k;
+      const black = x < left || x > W - 55 * k || y < 30 * k || y > H - 45 * k;
+      const hole = [0.3, 0.7].some((f) => (x - 110 * k) ** 2 + (y - f * H) ** 2 < r * r);
+      if (black || hole) data[y * W + x] = 25 + ((x * 7 + y * 13) % 20);
+    }
+  return sharp(data, { raw: { width: W, height: H, channels: 1 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
 /** Bitonal pages in CCITT G4 at 300 dpi, as scanners write them: poppler's 1-bit render (a plain threshold,
  * no dithering), libtiff's ppm2tiff encodes G4, tiffcp joins the pages and tiff2pdf passes the G4 data through. */
 function g4Pdf(src: string, dir: string, out: string): void {
@@ -189,8 +210,8 @@ export async function makeScan(src: string, kind: ScanKind, out: string): Promis
         doc.addPage([width, height]).drawImage(img, { x: 0, y: 0, width, height });
         continue;
       }
-      if (kind === 'uneven-light') {
-        const img = await doc.embedJpg(await unevenlyLit(png));
+      if (kind === 'uneven-light' || kind === 'photocopy') {
+        const img = await doc.embedJpg(await (kind === 'photocopy' ? photocopied(png) : unevenlyLit(png)));
         doc.addPage([width, height]).drawImage(img, { x: 0, y: 0, width, height });
         continue;
       }

@@ -7,6 +7,7 @@
 // slide) is read as its negative first. The page picture keeps its bars: only the image tesseract reads changes.
 import { components } from './ocr-leaders';
 import { evenLight } from './ocr-light';
+import { withoutMargins } from './ocr-margins';
 import { histogramMedian, levels, type GreyPage } from './ocr-split';
 
 /** A bar is this many points tall at least (a slide's footer: 5 pt text on a 7 pt bar)... */
@@ -201,10 +202,12 @@ function negative(data: Buffer): Buffer {
 }
 
 /** The page as tesseract is given it, or null when that is the page as it is: a dark page as its negative,
- * a page lit unevenly evened out (ocr-light.ts), and its bars' text set dark on paper. */
+ * a photocopy without its black borders and punched holes (ocr-margins.ts), a page lit unevenly evened
+ * out (ocr-light.ts), and its bars' text set dark on paper. */
 export function forReading(grey: GreyPage, dpi: number): GreyPage | null {
   const dark = levels(grey.data).paper < DARK_PAGE;
   const negated = dark ? { ...grey, data: negative(grey.data) } : grey;
-  const page = evenLight(negated, dpi) ?? negated;
+  const framed = (!dark && withoutMargins(grey, dpi)) || negated;
+  const page = evenLight(framed, dpi) ?? framed;
   return withBarsInverted(page, dpi) ?? (page !== grey ? page : null);
 }
