@@ -205,9 +205,10 @@ function negative(data: Buffer): Buffer {
  * a photocopy without its black borders and punched holes (ocr-margins.ts), a page lit unevenly evened
  * out (ocr-light.ts), and its bars' text set dark on paper. */
 export function forReading(grey: GreyPage, dpi: number): GreyPage | null {
-  const dark = levels(grey.data).paper < DARK_PAGE;
+  const lv = levels(grey.data);
+  const dark = lv.paper < DARK_PAGE;
   const negated = dark ? { ...grey, data: negative(grey.data) } : grey;
-  const framed = (!dark && withoutMargins(grey, dpi)) || negated;
+  const framed = (!dark && withoutMargins(grey, dpi, lv)) || negated;
   const page = evenLight(framed, dpi) ?? framed;
   return withBarsInverted(page, dpi) ?? (page !== grey ? page : null);
 }

@@ -24,23 +24,26 @@ const HOLE_NEAR_IN = 1;
 
 type Side = 'left' | 'right' | 'top' | 'bottom';
 
+const across = (side: Side) => side === 'left' || side === 'right';
+
+/** The index of the pixel `i` pixels in from a side's edge on its row (left, right) or column (top,
+ * bottom) `line`. */
+function inFrom({ W, H }: GreyPage, side: Side, line: number, i: number): number {
+  if (side === 'left') return line * W + i;
+  if (side === 'right') return line * W + W - 1 - i;
+  if (side === 'top') return i * W + line;
+  return (H - 1 - i) * W + line;
+}
+
 /** The depth of the dark run from the edge on each row (left, right) or column (top, bottom) of a side: -1
  * where it runs deeper than `max` (a picture reaching the edge, a corner of the border across). */
 function depths(g: GreyPage, side: Side, dark: number, max: number): Int32Array {
-  const { data, W, H } = g;
-  const across = side === 'left' || side === 'right';
-  const lines = across ? H : W;
-  const reach = Math.min(max + 1, across ? W : H);
-  const at = (line: number, i: number) => {
-    if (side === 'left') return data[line * W + i];
-    if (side === 'right') return data[line * W + W - 1 - i];
-    if (side === 'top') return data[i * W + line];
-    return data[(H - 1 - i) * W + line];
-  };
+  const lines = across(side) ? g.H : g.W;
+  const reach = Math.min(max + 1, across(side) ? g.W : g.H);
   const out = new Int32Array(lines);
   for (let line = 0; line < lines; line++) {
     let d = 0;
-    while (d < reach && at(line, d) < dark) d++;
+    while (d < reach && g.data[inFrom(g, side, line, d)] < dark) d++;
     out[line] = d > max ? -1 : d;
   }
   return out;
@@ -68,15 +71,10 @@ function isBorder(d: Int32Array): boolean {
 }
 
 function paintBorder(out: Buffer, g: GreyPage, side: Side, d: Int32Array, paper: number): void {
-  const { W, H } = g;
+  const reach = across(side) ? g.W : g.H;
   for (let line = 0; line < d.length; line++) {
     if (d[line] <= 0) continue;
-    for (let i = 0; i < Math.min(d[line] + EDGE, side === 'left' || side === 'right' ? W : H); i++) {
-      if (side === 'left') out[line * W + i] = paper;
-      else if (side === 'right') out[line * W + W - 1 - i] = paper;
-      else if (side === 'top') out[i * W + line] = paper;
-      else out[(H - 1 - i) * W + line] = paper;
-    }
+    for (let i = 0; i < Math.min(d[line] + EDGE, reach); i++) out[inFrom(g, side, line, i)] = paper;
   }
 }
 
@@ -111,9 +109,9 @@ function paintHoles(out: Buffer, g: GreyPage, dark: number, dpi: number, paper: 
 }
 
 /** The page without the black borders along its edges and the holes punched near them, or null when it
- * has none. */
-export function withoutMargins(g: GreyPage, dpi: number): GreyPage | null {
-  const { paper, dark: darkest } = levels(g.data);
+ * has none (`lv`: the page's levels, when the caller has them). */
+export function withoutMargins(g: GreyPage, dpi: number, lv = levels(g.data)): GreyPage | null {
+  const { paper, dark: darkest } = lv;
   // dark: nearer the darkest ink than the paper (a border's and a hole's black, not a shaded margin)
   const dark = (paper + darkest) / 2;
   if (paper - darkest < 60) return null;

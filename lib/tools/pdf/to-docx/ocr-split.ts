@@ -67,12 +67,18 @@ export function widestRun(from: number, to: number, blank: (x: number) => boolea
   return best;
 }
 
+/** The ink pixels of each probe column in rows [y0, y1]. */
+function inkColumns({ data, w }: Probe, y0: number, y1: number): Uint32Array {
+  const cols = new Uint32Array(w);
+  for (let y = y0; y <= y1; y++) for (let x = 0; x < w; x++) if (data[y * w + x] < PROBE_INK) cols[x]++;
+  return cols;
+}
+
 /** The widest blank column band (a speck or two allowed) in the middle 40 % of probe rows [y0, y1], as its
  * middle (probe pixels), or null when there is none or no text on one side of it. */
 function gutter(p: Probe, y0: number, y1: number): number | null {
-  const { data, w } = p;
-  const cols = new Uint32Array(w);
-  for (let y = y0; y <= y1; y++) for (let x = 0; x < w; x++) if (data[y * w + x] < PROBE_INK) cols[x]++;
+  const { w } = p;
+  const cols = inkColumns(p, y0, y1);
   const best = widestRun(Math.round(w * 0.3), Math.round(w * 0.7) + 1, (x) => cols[x] <= 2);
   if (best.len < MIN_GUTTER) return null;
   const mid = best.from + best.len / 2;
@@ -283,8 +289,7 @@ export async function splitPage(image: Uint8Array, grey?: GreyPage, dpi = 200): 
 
 /** The probe's inked columns in rows [top, bottom], in full-resolution pixels (`k` a probe pixel). */
 function inkedWidth(p: Probe, top: number, bottom: number, k: number): { x0: number; x1: number } {
-  const cols = new Uint32Array(p.w);
-  for (let y = top; y <= bottom; y++) for (let x = 0; x < p.w; x++) if (p.data[y * p.w + x] < PROBE_INK) cols[x]++;
+  const cols = inkColumns(p, top, bottom);
   const from = cols.findIndex((n) => n > SPECK);
   const to = cols.findLastIndex((n) => n > SPECK);
   return { x0: Math.floor(Math.max(0, from) * k), x1: Math.ceil((to + 1) * k) };
