@@ -115,6 +115,33 @@ test('the image read has its leaders taken off and its titles and numbers whole;
   }
 });
 
+test('a contents page is also cut before its column of page numbers, leaders erased', async () => {
+  const page = await contentsPage();
+  const cleaned = withoutLeaders(await greyPage(page), DPI);
+  const [rest, numbers] = cleaned!.numbered!;
+  const cut = numbers.x + PAD;
+  // between the leaders' end and the widest number's left edge ("47", right-aligned at END + 100)
+  expect(cut).toBeGreaterThan(END + 4);
+  expect(cut).toBeLessThan(END + 50);
+  const before = (await grey(page)).data;
+  const restPx = pgmPixels(rest.image);
+  const ys = cleaned!.leaders.map((l) => l.y).sort((a, b) => a - b);
+  // the page without its numbers: nothing right of the cut on the leaders' rows, the titles whole
+  expect(darkIn(restPx, cut, ys[0] - 30, W - 1, ys[ys.length - 1] + 10)).toBe(0);
+  for (const l of cleaned!.leaders)
+    expect(darkIn(restPx, 195, l.y - 30, l.x0 - 3, l.y + 10)).toBe(darkIn(before, 195, l.y - 30, l.x0 - 3, l.y + 10));
+  // the numbers' piece holds every number's pixels
+  const head = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(numbers.image.toString('latin1', 0, 40))!;
+  const pw = Number(head[1]);
+  const px = numbers.image.subarray(head[0].length);
+  let inPiece = 0;
+  for (let i = 0; i < px.length; i++) if (px[i] < 128 && i % pw >= PAD) inPiece++;
+  expect(inPiece).toBe(darkIn(before, cut, ys[0] - 30, W - 1, ys[ys.length - 1] + 10));
+  expect(inPiece).toBeGreaterThan(ENTRIES.length * 100);
+  // an index in two columns is read as its two columns; no such cut
+  expect(withoutLeaders(await greyPage(await indexPage()), DPI)!.numbered).toBeNull();
+});
+
 test('leaders ending in many places are not a contents page', async () => {
   const staggered =
     `<text x="200" y="1500">Name</text><text x="200" y="1560">Street</text><text x="200" y="1620">City</text>` +
@@ -191,6 +218,26 @@ test('a contents page and an index are read with each title and its page number 
     // an index: each column read as one block of lines, the left one first
     const index = (await reader.read(await indexPage(), DPI)).lines.map((l) => l.words.map((w) => w.text).join(' '));
     expect(index).toEqual([...ENTRIES, ...ENTRIES].map(([title, n]) => `${title} ${n}`));
+  } finally {
+    await reader.close();
+  }
+}, 120_000);
+
+test('a contents page whose titles sit in link boxes keeps its page numbers', async () => {
+  // hyperref's red boxes around the titles: read as one block the titles are lost, so the page is read with
+  // tesseract's layout, which found no block for the numbers once the leaders were gone (none read before)
+  const boxes = ENTRIES.map(
+    ([title], i) =>
+      `<rect x="192" y="${268 + i * 60}" width="${title.length * 19 + 6}" height="42" fill="none" stroke="red" stroke-width="2"/>`,
+  ).join('');
+  const reader = new PageReader();
+  try {
+    const page = await reader.read(await contentsPage(boxes), DPI);
+    const k = 72 / DPI;
+    const right = page.lines.flatMap((l) => l.words).filter((w) => w.x0 / k > END);
+    expect(right.map((w) => w.text)).toEqual(ENTRIES.map(([, n]) => n));
+    // each number on its entry's row
+    right.forEach((w, i) => expect(Math.abs(w.y1 / k - (300 + i * 60))).toBeLessThan(12));
   } finally {
     await reader.close();
   }

@@ -168,6 +168,10 @@ export interface LeaderPage {
   /** a contents page or an index: most leaders end at one place, or at one place in each of two columns;
    * its columns, read each as one block of lines (one column: the image itself) */
   columns: Piece[] | null;
+  /** a contents page as two pieces, for when its titles must be read with tesseract's own layout: the page
+   * without its column of page numbers, and that column (read as lines: the layout drops a column of
+   * numbers it finds no block for; null when no such column stands apart) */
+  numbered: Piece[] | null;
 }
 
 /** Where most leaders end: one place (a contents page), or one in each of two columns (an index), as the
@@ -214,6 +218,7 @@ export function withoutLeaders({ data, W, H }: GreyPage, dpi: number): LeaderPag
   const blank = (x: number) => inkIn(out, W, H, light, x, top, x, bottom) <= 2;
   const cuts = contentsColumns(leaders, W, blank);
   const image = pgm(out, W, H);
+  const numbered = cuts && !cuts.length ? numberColumn(out, W, H, leaders, top, bottom, blank, paper) : null;
   const columns = !cuts
     ? null
     : !cuts.length
@@ -222,7 +227,33 @@ export function withoutLeaders({ data, W, H }: GreyPage, dpi: number): LeaderPag
           pieceOf(out, W, { x: 0, y: 0, w: cuts[0], h: H }, paper),
           pieceOf(out, W, { x: cuts[0], y: 0, w: W - cuts[0], h: H }, paper),
         ];
-  return { image, leaders, columns };
+  return { image, leaders, columns, numbered };
+}
+
+/** A contents page cut before its page numbers: where the leaders end, the first run of blank columns
+ * (leaders erased) parts them from the numbers, in the rows of the leaders. */
+function numberColumn(
+  out: Uint8Array,
+  W: number,
+  H: number,
+  leaders: Leader[],
+  top: number,
+  bottom: number,
+  blank: (x: number) => boolean,
+  paper: number,
+): Piece[] | null {
+  let from = Math.max(...leaders.map((l) => l.x1)) + 1;
+  while (from < W && !blank(from)) from++;
+  let to = from;
+  while (to < W && blank(to)) to++;
+  if (to >= W || to - from < 2) return null;
+  const cut = (from + to) >> 1;
+  const rest = Buffer.from(out);
+  for (let y = top; y <= bottom; y++) rest.fill(paper, y * W + cut, (y + 1) * W);
+  return [
+    { image: pgm(rest, W, H), x: 0, y: 0, below: false, width: W },
+    pieceOf(out, W, { x: cut, y: top, w: W - cut, h: bottom - top + 1 }, paper),
+  ];
 }
 
 /** Share of the leaders whose title was read: a word ending just before the leader, on its line (`k`:

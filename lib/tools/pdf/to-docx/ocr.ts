@@ -204,7 +204,12 @@ export class PageReader {
         const page = joinPieces(readings, cols, 72 / dpi);
         if (titledShare(page, cleaned.leaders, 72 / dpi) >= TITLED) return page;
       }
-      return this.readImage(cleaned.image, dpi);
+      // (tesseract's layout keeps titles in link boxes but drops a column of page numbers: read apart)
+      const parts = this.threads > 1 ? cleaned.numbered : null;
+      if (!parts) return this.readImage(cleaned.image, dpi);
+      const psms = [PSM.AUTO, PSM.SINGLE_BLOCK];
+      const readings = await Promise.all(parts.map((p, i) => this.readImage(p.image, dpi, psms[i])));
+      return joinPieces(readings, parts, 72 / dpi);
     }
     const pieces = this.threads > 1 && grey ? await splitPage(image, grey, dpi).catch(() => null) : null;
     if (!pieces) return this.readImage(image, dpi);
