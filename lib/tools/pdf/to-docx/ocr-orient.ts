@@ -102,13 +102,21 @@ async function bandReadsBetter(
   const band = Math.round(H / 6);
   const b0 = Math.max(0, Math.min(H - band, Math.round(ys[ys.length >> 1] - band / 2)));
   const sure0 = words.filter((w) => cy(w) >= b0 && cy(w) < b0 + band && w.conf >= SURE).length;
-  // the same band turned over is at the mirrored place of the turned picture
-  const probe = await sharp(await turned(image, 180))
-    .extract({ left: 0, top: H - (b0 + band), width: W, height: band })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  const s = readingStats(await read(probe));
-  return s.sure >= Math.max(3, 2 * sure0) && s.sure >= READS_WELL * s.words;
+  // the same band turned over is at the mirrored place of the turned picture; its two halves are read at
+  // once (a dense band read whole by one thread took half as long as the page read by two: 1.9 s / 3.6 s)
+  const over = await turned(image, 180);
+  const half = W >> 1;
+  const probes = await Promise.all(
+    [0, half].map((left) =>
+      sharp(over)
+        .extract({ left, top: H - (b0 + band), width: left ? W - half : half, height: band })
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+    ),
+  );
+  const s = (await Promise.all(probes.map(read))).map(readingStats);
+  const sure = s[0].sure + s[1].sure;
+  return sure >= Math.max(3, 2 * sure0) && sure >= READS_WELL * (s[0].words + s[1].words);
 }
 
 /** The page as the DOCX shows it: upright (width and height swapped for a quarter turn), its picture the

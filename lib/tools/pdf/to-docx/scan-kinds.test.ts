@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { convertPdf } from './convert';
 import { closeWarmReader, type OcrLine } from './ocr';
-import { levelOrSlope, readingStats, skewOf, turnsToTry } from './ocr-orient';
+import sharp from 'sharp';
+import { levelOrSlope, readingStats, readUpright, skewOf, turnsToTry } from './ocr-orient';
 import { sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
 import { makeScan } from '@/tests/support/pdf-to-docx/make-scans';
 import { pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
@@ -170,4 +171,34 @@ test('which turns to try: none for a clean upright reading; sideways lines by ho
   expect(turnsToTry(readingStats(page(8, 40, true)))).toEqual([90, 270]);
   // two words: too little to judge (a photo with a caption)
   expect(turnsToTry(readingStats(page(2, 40, false)))).toEqual([]);
+});
+
+test('upside down? a band of the page is read turned over, its two halves at once, before the whole page', async () => {
+  const W = 800;
+  const H = 1200;
+  const image = await sharp({ create: { width: W, height: H, channels: 3, background: '#fff' } })
+    .jpeg()
+    .toBuffer();
+  const reading = (n: number, conf: number) => ({
+    lines: [{ ...line(400, 0, n), words: line(400, 0, n).words.map((w) => ({ ...w, conf })) }],
+    confidence: conf,
+  });
+  const sizes: string[] = [];
+  let pending = 0;
+  let most = 0;
+  const read = async (img: Uint8Array) => {
+    const m = await sharp(img).metadata();
+    sizes.push(`${m.width}x${m.height}`);
+    pending++;
+    most = Math.max(most, pending);
+    await new Promise((r) => setTimeout(r, 20));
+    pending--;
+    // poor as it is (upside down), good once turned
+    return sizes.length === 1 ? reading(8, 40) : reading(4, 95);
+  };
+  const up = await readUpright(image, 144, read);
+  expect(up.turn).toBe(180);
+  // the page, the band's halves (a sixth of the page high), the page turned over
+  expect(sizes).toEqual(['800x1200', '400x200', '400x200', '800x1200']);
+  expect(most).toBe(2);
 });
