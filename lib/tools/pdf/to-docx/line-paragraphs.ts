@@ -20,7 +20,8 @@ export interface Para {
   lineGap: number;
 }
 
-const BULLET = /^([•◦▪■●○\-–—*]|\(?\d{1,3}[.)]|[a-z][.)])\s/;
+// A bullet glyph may be a text item of its own (a word processor's list: "◦" then the item's words).
+const BULLET = /^(?:[•◦▪■●○](?:\s|$)|(?:[\-–—*]|\(?\d{1,3}[.)]|[a-z][.)])\s)/;
 
 /** Splits a block's consecutive lines into paragraphs and measures their alignment and indents. */
 export function paragraphs(lines: Line[], region: Box): Para[] {

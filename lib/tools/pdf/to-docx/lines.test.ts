@@ -63,3 +63,17 @@ test('code in a typewriter face after a line of prose starts its own paragraph',
   ]);
   expect(paragraphs(lines, region).map((p) => p.lines.length)).toEqual([1, 1, 1]); // was [2, 1]
 });
+
+test('list items whose bullet glyph is a text item of its own stay one paragraph each', () => {
+  // SIL's Andika history (LibreOffice export): "◦" and the item's words are two items, 12.6 pt apart; the
+  // list's block is as wide as its longest items, so these reach its right edge as a wrapped line would
+  const region = { x: 135, y: 250, w: 265, h: 40 };
+  const item = (y: number, text: string, w: number) => [run('◦', 135, y, 3.2), run(text, 140, y, w)];
+  const lines = buildLines([
+    ...item(260, 'U+1DF09 LATIN SMALL LETTER T WITH HOOK AND RETROFLEX HOOK', 258),
+    ...item(272.6, 'U+1DF0A LATIN LETTER RETROFLEX CLICK WITH RETROFLEX HOOK', 255),
+    ...item(285.2, 'U+1DF0B LATIN SMALL LETTER ESH WITH DOUBLE BAR', 221),
+  ]);
+  expect(lines.map((l) => l.runs[0].str)).toEqual(['◦', '◦', '◦']);
+  expect(paragraphs(lines, region).map((p) => p.lines.length)).toEqual([1, 1, 1]); // was [3]
+});
