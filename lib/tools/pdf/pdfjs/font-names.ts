@@ -28,6 +28,23 @@ const OT1_CODES = { 0: '\u0393', 1: '\u0394', 2: '\u0398', 3: '\u039B', 4: '\u03
   8: '\u03A6', 11: 'ff', 12: 'fi', 13: 'fl', 14: 'ffi', 15: 'ffl', 16: '\u0131', 17: '\u0237', 25: '\u00DF', 26: '\u00E6',
   27: '\u0153', 28: '\u00F8', 29: '\u00C6', 30: '\u0152', 31: '\u00D8' };
 
+// Word writes Calibri's ti, tt, tti and ft ligatures with codes its ToUnicode leaves out; pdf.js then gives the
+// glyphs' places in Calibri's own map (U+10019F...) cut to 16 bits: "operaƟons", "seƫngs", "MicrosoŌ" (SIL's
+// Harmattan features, a common complaint about Word's PDFs). They are read as their letters where they sit
+// against a lowercase Latin letter; Ō only after one, so a name's real Ō ("Ōsaka") stays.
+const CALIBRI_LIGATURES = { '\u019F': 'ti', '\u01A9': 'tt', '\u01AB': 'tti', '\u014C': 'ft' };
+function calibriLigatures(runs) {
+  const lower = (c) => /[a-z]/.test(c || '');
+  runs.forEach((r, i) => {
+    if (!/calibri/i.test(r.font) || !/[\u019F\u01A9\u01AB\u014C]/.test(r.str)) return;
+    r.str = r.str.replace(/[\u019F\u01A9\u01AB\u014C]/g, (c, at, s) => {
+      const prev = at > 0 ? s[at - 1] : (runs[i - 1]?.str ?? '').slice(-1);
+      const next = at < s.length - 1 ? s[at + 1] : (runs[i + 1]?.str ?? '')[0];
+      return lower(prev) || (c !== '\u014C' && lower(next)) ? CALIBRI_LIGATURES[c] : c;
+    });
+  });
+}
+
 /** The page's runs by pdf.js font id (run.fid, set by extract-source.ts and removed here). */
 function byFontOf(runs) {
   const byFont = new Map();
@@ -61,9 +78,10 @@ function texCodes(fonts) {
  * producers' files, draws nothing and is not counted. */
 const garbage = (text) => (text.match(/[\x01-\x1f\uFFFD]/g) || []).length >= 0.05 * text.length;
 
-/** The page's text as it reads (TeX's encodings applied); true when most of it is in fonts that cannot be
- * read: the page is then read by OCR, as a scan is. */
+/** The page's text as it reads (TeX's encodings and Word's Calibri ligatures applied); true when most of it is
+ * in fonts that cannot be read: the page is then read by OCR, as a scan is. */
 function readText(runs) {
+  calibriLigatures(runs);
   const fonts = byFontOf(runs);
   texCodes(fonts);
   let all = 0;
