@@ -65,7 +65,7 @@ test('code in a typewriter face after a line of prose starts its own paragraph',
 });
 
 test('list items whose bullet glyph is a text item of its own stay one paragraph each', () => {
-  // SIL's Andika history (LibreOffice export): "◦" and the item's words are two items, 12.6 pt apart; the
+  // SIL's Andika history (made with cairo): "◦" and the item's words are two items, 12.6 pt apart; the
   // list's block is as wide as its longest items, so these reach its right edge as a wrapped line would
   const region = { x: 135, y: 250, w: 265, h: 40 };
   const item = (y: number, text: string, w: number) => [run('◦', 135, y, 3.2), run(text, 140, y, w)];
