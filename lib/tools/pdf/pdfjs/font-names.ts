@@ -33,11 +33,12 @@ const OT1_CODES = { 0: '\u0393', 1: '\u0394', 2: '\u0398', 3: '\u039B', 4: '\u03
 // Harmattan features, a common complaint about Word's PDFs). They are read as their letters where they sit
 // against a lowercase Latin letter; Ō only after one, so a name's real Ō ("Ōsaka") stays.
 const CALIBRI_LIGATURES = { '\u019F': 'ti', '\u01A9': 'tt', '\u01AB': 'tti', '\u014C': 'ft' };
+const CALIBRI_CODES = new RegExp('[' + Object.keys(CALIBRI_LIGATURES).join('') + ']', 'g');
 function calibriLigatures(runs) {
   const lower = (c) => /[a-z]/.test(c || '');
   runs.forEach((r, i) => {
-    if (!/calibri/i.test(r.font) || !/[\u019F\u01A9\u01AB\u014C]/.test(r.str)) return;
-    r.str = r.str.replace(/[\u019F\u01A9\u01AB\u014C]/g, (c, at, s) => {
+    if (!/calibri/i.test(r.font)) return;
+    r.str = r.str.replace(CALIBRI_CODES, (c, at, s) => {
       const prev = at > 0 ? s[at - 1] : (runs[i - 1]?.str ?? '').slice(-1);
       const next = at < s.length - 1 ? s[at + 1] : (runs[i + 1]?.str ?? '')[0];
       return lower(prev) || (c !== '\u014C' && lower(next)) ? CALIBRI_LIGATURES[c] : c;
