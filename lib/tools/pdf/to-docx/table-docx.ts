@@ -17,13 +17,28 @@ import { paragraph, pointParagraph } from './paragraph';
 import type { Table } from './tables';
 import { TW } from './units';
 
+/**
+ * A row whose text crosses its rules on the page: a spreadsheet clips a cell's text at the row, and its PDF keeps
+ * the lines that do not fit. Left at least that high, the row grows to hold them all and a full page of rows
+ * runs onto the next (a 6-page Excel chart became 8); held exactly, it clips them as the spreadsheet did.
+ */
+function overflows(t: Table, r: number): boolean {
+  const y1 = t.ys[r];
+  const y2 = t.ys[r + 1];
+  return t.runs.some((run) => {
+    const cy = run.y - run.size * 0.3;
+    if (cy < y1 || cy >= y2 || !run.str.trim()) return false;
+    return run.y > y2 + 0.5 || run.y - run.size * 0.7 < y1 - 1;
+  });
+}
+
 export async function tableChild(t: Table, links: PageLink[], fills: PageData['fills']): Promise<DocxTable> {
   const widths = t.xs.slice(1).map((x, i) => Math.max(1, Math.round((x - t.xs[i]) * TW)));
   const rows = await Promise.all(
     t.rows.map(
       async (cells, r) =>
         new TableRow({
-          height: { value: Math.round((t.ys[r + 1] - t.ys[r]) * TW), rule: 'atLeast' },
+          height: { value: Math.round((t.ys[r + 1] - t.ys[r]) * TW), rule: overflows(t, r) ? 'exact' : 'atLeast' },
           children: await Promise.all(
             cells.map(async (cell) => {
               const x1 = t.xs[cell.col];

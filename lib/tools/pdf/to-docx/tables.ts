@@ -28,27 +28,48 @@ interface V {
 
 const TOL = 2.5;
 
-function mergeH(hs: H[]): H[] {
-  hs.sort((a, b) => a.y - b.y || a.x1 - b.x1);
-  const out: H[] = [];
-  for (const h of hs) {
-    const p = out[out.length - 1];
-    if (p && Math.abs(p.y - h.y) < 1.5 && h.x1 <= p.x2 + TOL) p.x2 = Math.max(p.x2, h.x2);
-    else out.push({ ...h });
+// Rules a fraction of a point apart are one rule. They are clustered by position first and merged along their
+// length within each cluster: sorted by position and then start alone, a rule at 176.52 after all those at
+// 176.46 was compared only with the last of those, and a column's rule lost its upper rows.
+function mergeRules<T>(
+  rules: T[],
+  at: (r: T) => number,
+  from: (r: T) => number,
+  to: (r: T) => number,
+  set: (r: T, to: number) => void,
+): T[] {
+  const byAt = [...rules].sort((a, b) => at(a) - at(b));
+  const out: T[] = [];
+  for (let i = 0; i < byAt.length;) {
+    let j = i + 1;
+    while (j < byAt.length && at(byAt[j]) - at(byAt[j - 1]) < 1.5) j++;
+    const cluster = byAt.slice(i, j).sort((a, b) => from(a) - from(b));
+    let p: T | undefined;
+    for (const r of cluster) {
+      if (p && from(r) <= to(p) + TOL) set(p, Math.max(to(p), to(r)));
+      else out.push((p = { ...r }));
+    }
+    i = j;
   }
   return out;
 }
 
-function mergeV(vs: V[]): V[] {
-  vs.sort((a, b) => a.x - b.x || a.y1 - b.y1);
-  const out: V[] = [];
-  for (const v of vs) {
-    const p = out[out.length - 1];
-    if (p && Math.abs(p.x - v.x) < 1.5 && v.y1 <= p.y2 + TOL) p.y2 = Math.max(p.y2, v.y2);
-    else out.push({ ...v });
-  }
-  return out;
-}
+const mergeH = (hs: H[]): H[] =>
+  mergeRules(
+    hs,
+    (h) => h.y,
+    (h) => h.x1,
+    (h) => h.x2,
+    (h, x) => (h.x2 = x),
+  );
+const mergeV = (vs: V[]): V[] =>
+  mergeRules(
+    vs,
+    (v) => v.x,
+    (v) => v.y1,
+    (v) => v.y2,
+    (v, y) => (v.y2 = y),
+  );
 
 function distinct(vals: number[]): number[] {
   const s = [...vals].sort((a, b) => a - b);
