@@ -110,7 +110,16 @@ export function buildLines(runs: TextRun[]): Line[] {
   for (const l of lines) {
     const host =
       l.runs.length <= 2 &&
-      lines.find((m) => m !== l && scriptAgainst(l.size, l.baseline, m) && l.x >= m.x - 1 && l.x - right(m) < m.size);
+      lines.find(
+        (m) =>
+          m !== l &&
+          scriptAgainst(l.size, l.baseline, m) &&
+          l.x >= m.x - 1 &&
+          l.x - right(m) < m.size &&
+          // a mark lies after its line's end or within it: a line of body text set close under a title
+          // starts inside the title and runs far past its end
+          (l.x >= right(m) - 1 || right(l) <= right(m) + m.size),
+      );
     if (host) {
       for (const r of l.runs) r.script = scriptAgainst(l.size, l.baseline, host);
       host.runs.push(...l.runs);

@@ -77,3 +77,23 @@ test('list items whose bullet glyph is a text item of its own stay one paragraph
   expect(lines.map((l) => l.runs[0].str)).toEqual(['◦', '◦', '◦']);
   expect(paragraphs(lines, region).map((p) => p.lines.length)).toEqual([1, 1, 1]); // was [3]
 });
+
+test('a line of body text set close under a title is a line of its own, not a subscript of the title', () => {
+  // SIL's Abyssinica features (Word): a 28 pt title, the first paragraph's line 13.6 pt under its baseline
+  const title = textRun('Abyssinica SIL Features', 45, 64, 272, { size: 28, font: 'Calibri-Light' });
+  const body = textRun(
+    'The Ethiopic script does not require much rendering except for some combining marks for gemination.',
+    45,
+    77.6,
+    640,
+    { size: 11, font: 'Calibri' },
+  );
+  const lines = buildLines([title, body]);
+  expect(lines.map((l) => l.runs.map((r) => r.str))).toEqual([[title.str], [body.str]]);
+  expect(body.script).toBeUndefined();
+  // a mark read before its line still joins it
+  const mark = textRun('2', 319, 56, 4, { size: 16, font: 'Calibri-Light' });
+  const withMark = buildLines([mark, { ...title, script: undefined }]);
+  expect(withMark).toHaveLength(1);
+  expect(mark.script).toBe('super');
+});
