@@ -231,16 +231,26 @@ async function extractPage(pdfjs, doc, p, task) {
     let color = '#000000';
     let invisible = false;
     let shown = null;
-    const count = item.str.replace(/\s/g, '').length;
-    const first = item.str.replace(/\s/g, '')[0];
+    // The glyphs are matched by the item's first letters, not its first alone: a page's hidden white slug
+    // ("4TH PASS PAGES") drawn just before a table whose head has no glyphs of its own left in the list
+    // gave the head "PUBLISH" its white (freeculture p. 182). The first letter alone stays the fallback.
+    const want = [...item.str.replace(/\s/g, '')];
+    const count = want.length;
+    const sameStart = (look) => want.slice(0, 6).every((ch, k) => chars[look + k] && chars[look + k].ch === ch);
+    let at = -1;
     for (let look = ci; look < Math.min(chars.length, ci + 200); look++) {
-      if (chars[look].ch === first) {
-        color = chars[look].color || '#000000';
-        invisible = chars[look].color === null;
-        shown = chars.slice(look, look + count);
-        ci = look + count;
+      if (chars[look].ch !== want[0]) continue;
+      if (at < 0) at = look;
+      if (sameStart(look)) {
+        at = look;
         break;
       }
+    }
+    if (at >= 0) {
+      color = chars[at].color || '#000000';
+      invisible = chars[at].color === null;
+      shown = chars.slice(at, at + count);
+      ci = at + count;
     }
     const run = {
       str: item.str, x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,

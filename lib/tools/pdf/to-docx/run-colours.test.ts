@@ -40,3 +40,24 @@ test('a citation inside a line keeps its colour and its place', async () => {
   expect(Math.abs(cited.x - citedX)).toBeLessThan(1.5);
   expect(Math.abs(cited.w - citedW)).toBeLessThan(1.5);
 });
+
+test("text outside the crop box, which pdf.js leaves out of the page's text, gives no colour to the text after it", async () => {
+  // freeculture p. 182: the printer's white slug "4TH PASS PAGES" and line numbers sit outside the crop box,
+  // drawn before a table whose head "PUBLISH" is black; matched by its first letter, the head took the white
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([480, 678]);
+  page.setCropBox(42, 42, 396, 594);
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  page.node.setFontDictionary(PDFName.of('F1'), font.ref);
+  const hex = (s: string) => `<${font.encodeText(s).toString().slice(1, -1)}>`;
+  const content = [
+    `BT /F1 18 Tf 56 11 Td 1 1 1 rg ${hex('4TH PASS PAGES')} Tj ET`,
+    `BT /F1 10 Tf 90 400 Td 0 0 0 rg ${hex('PUBLISH')} Tj 60 0 Td ${hex('TRANSFORM')} Tj ET`,
+  ].join('\n');
+  page.node.addContentStream(doc.context.register(doc.context.stream(content)));
+  const runs = (await extractFirstPage(await doc.save())).runs;
+  expect(runs.map((r) => [r.str, r.color])).toEqual([
+    ['PUBLISH', '#000000'],
+    ['TRANSFORM', '#000000'],
+  ]);
+});
