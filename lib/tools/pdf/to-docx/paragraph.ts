@@ -21,6 +21,7 @@ import { hasLeader, leaderStop, withLeaderTab } from './leader';
 import { measuredFamily, substituteWidth } from './metrics';
 import { mostlyRtl, readingOrder, RTL_LETTER } from './rtl';
 import { TW } from './units';
+import { cjkMeet } from './cjk';
 import { isBullet } from './web-lists';
 
 /** Families Word users commonly have (Windows/Office), kept by name. */
@@ -114,6 +115,10 @@ export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-se
   return spaced && /^(calibri|segoe|verdana|tahoma)/i.test(spaced) ? spaced : 'Arial';
 }
 
+// Chinese and Japanese set no space between words, nor where a line breaks (cjk.ts): a gap where such text
+// meets other text is a space only from 0.2 em (xeCJK's glue for one is a third of an em; pdftotext reads the
+// same), and a line end none. A space at every line end ("（通 常の") widened AMC's Japanese guide.
+
 function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: boolean }[] {
   const out: { run: TextRun; text: string; tab?: boolean }[] = [];
   let prev: TextRun | undefined;
@@ -132,8 +137,8 @@ function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: b
       const gap = rtl ? Math.max(prev.x - (r.x + r.w), r.x - (prev.x + prev.w)) : r.x - (prev.x + prev.w);
       // a formula piece from another baseline (joined by attachStacked) is a word of its own
       const stacked = !r.script && Math.abs(r.y - prev.y) > 0.3 * Math.min(r.size, prev.size);
-      if ((gap > 0.07 * Math.min(r.size, prev.size) || stacked) && !/\s$/.test(prev.str) && !/^\s/.test(text))
-        text = ` ${text}`;
+      const wide = gap > (cjkMeet(prev.str, text) ? 0.2 : 0.07) * Math.min(r.size, prev.size);
+      if ((wide || stacked) && !/\s$/.test(prev.str) && !/^\s/.test(text)) text = ` ${text}`;
     }
     out.push({ run: r, text });
     prev = r;
@@ -238,6 +243,7 @@ export function paraChildren(
       // (shown by Word only where it breaks the line). Otherwise lines are separated by a space.
       if (last && /\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(parts[0].text))
         last.text = `${last.text.slice(0, -1)}\u00ad`;
+      else if (last && cjkMeet(last.text, parts[0].text.trimStart())) parts[0].text = parts[0].text.trimStart();
       else if (last && !/[-\u00ad]$/.test(last.text) && !/\s$/.test(last.text))
         parts[0].text = ` ${parts[0].text.trimStart()}`;
     }

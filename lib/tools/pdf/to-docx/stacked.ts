@@ -5,14 +5,17 @@
 import type { Box, TextRun } from '../pdfjs/protocol';
 import type { Line } from './layout';
 import { bottom, right } from './box';
+import { CJK } from './cjk';
 
 /** Characters a formula puts above or below a letter. */
 const MARKS_ONLY = /^[\sˆ˜¯˙¨´`ˇ˘˚→←^~.'′″‾_]+$/u;
 
 const text = (l: Line) => l.runs.map((r) => r.str).join('');
 const TYPEWRITER = /mono|courier|cmtt|sftt|typewriter|consolas|menlo/i;
-/** A line set wholly in a typewriter face: code or a program's output, never a formula's piece. */
-export const typewriter = (l: Line) => l.runs.every((r) => r.generic === 'monospace' || TYPEWRITER.test(r.font));
+/** A line set wholly in a typewriter face: code or a program's output, never a formula's piece. (Chinese
+ * and Japanese fonts are fixed-pitch: their text is no code; AMC's Japanese guide became a paragraph a line.) */
+export const typewriter = (l: Line) =>
+  l.runs.every((r) => TYPEWRITER.test(r.font) || (r.generic === 'monospace' && !CJK.test(r.str)));
 /** Operators, Greek letters or a lone symbol: what a numerator or denominator is made of. */
 const MATHS = /[∂∑∏∫√∞±×·−=+<>≤≥∇α-ωΓΔΘΛΞΠΣΦΨΩ]|^\s*\S{1,2}\s*$/u;
 
