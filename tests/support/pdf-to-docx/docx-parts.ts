@@ -14,6 +14,16 @@ export function documentXml(docx: Uint8Array): string {
   return strFromU8(part);
 }
 
+/** The text of document.xml's runs (`<w:t>`), joined by `sep`. */
+export function runsText(xml: string, sep = ''): string {
+  return [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(sep);
+}
+
+/** The runs' text with a line break at each paragraph's end, words joined by spaces (what OCR tests read). */
+export function paragraphsText(xml: string): string {
+  return [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<\/w:p>/g)].map((m) => m[1] ?? '\n').join(' ');
+}
+
 /** Its pictures (word/media/*), by part name. */
 export function mediaParts(docx: Uint8Array): Record<string, Uint8Array> {
   return unzipSync(docx, { filter: (f) => f.name.startsWith('word/media/') });

@@ -4,7 +4,7 @@
 // ToUnicode, in a font named as Word names a Calibri subset, with the ligature glyphs as items of their own.
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { convertBytes } from '@/tests/support/pdf-to-docx/convert-bytes';
-import { documentXml } from '@/tests/support/pdf-to-docx/docx-parts';
+import { documentXml, runsText } from '@/tests/support/pdf-to-docx/docx-parts';
 
 const LIGATURE_CODES: Record<string, string> = { '\x80': '019F', '\x81': '01A9', '\x82': '01AB', '\x83': '014C' };
 
@@ -66,7 +66,7 @@ test("Word's Calibri ligatures are read as their letters; a name's real Ō and o
     ['\x80', 'me to visit ', '\x83', 'saka'],
   ]);
   const xml = documentXml((await convertBytes(pdf, 'word.pdf')).docx);
-  const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+  const text = runsText(xml);
   expect(text).toContain('The Harmattan font includes operations');
   expect(text).toContain('Feature settings in Microsoft Word after all');
   expect(text).toContain('time to visit \u014Csaka');

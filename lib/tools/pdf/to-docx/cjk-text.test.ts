@@ -7,7 +7,7 @@ import { buildLines } from './layout';
 import { paragraphs } from './line-paragraphs';
 import { paragraph } from './paragraph';
 import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
-import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
+import { runsText, sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 const mincho = (str: string, x: number, y: number, w: number): TextRun =>
   textRun(str, x, y, w, { size: 10, font: 'IPAexMincho', generic: 'monospace' });
@@ -38,7 +38,7 @@ test('the lines of a Japanese list item are one paragraph, though its font is fi
 test('no space goes in where Japanese meets a narrow gap or a line end; the glue set for a space gets one', async () => {
   const [p] = paragraphs(buildLines(item()), REGION);
   const xml = await sectionsXml([{ children: [await paragraph(p, [], 56.7, 0)] }]);
-  const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+  const text = runsText(xml);
   expect(text).toContain(
     'separateanswersheetオプションを用いる場合に、digits オプションにより選択肢を（デフォルト）の',
   );
@@ -49,7 +49,5 @@ test('no space goes in where Japanese meets a narrow gap or a line end; the glue
     REGION,
   );
   const metaXml = await sectionsXml([{ children: [await paragraph(meta, [], 56.7, 0)] }]);
-  expect([...metaXml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('')).toBe(
-    'The 〈pin-num〉 is a number.',
-  );
+  expect(runsText(metaXml)).toBe('The 〈pin-num〉 is a number.');
 });

@@ -11,6 +11,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { convertPdf } from './convert';
 import { borrowReader, closeWarmReader, ocrSetup } from './ocr';
 import { imageOnlyPdf, sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
+import { paragraphsText } from '@/tests/support/pdf-to-docx/docx-parts';
 import { pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 
 let dir: string;
@@ -27,7 +28,7 @@ const docxText = (docx: Buffer): string => {
   const f = path.join(dir, `t-${Date.now()}.docx`);
   fs.writeFileSync(f, docx);
   const xml = execFileSync('unzip', ['-p', f, 'word/document.xml'], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  return [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<\/w:p>/g)].map((m) => m[1] ?? '\n').join(' ');
+  return paragraphsText(xml);
 };
 
 test('an image-only copy of a two-page document is read back as editable text (word recall >= 0.9)', async () => {

@@ -9,7 +9,7 @@ import { pageSections } from './build-docx';
 import { readingOrder } from './rtl';
 import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
 import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
-import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
+import { runsText, sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 // DejaVu Sans (fonts-dejavu-core, in .ci/apt-packages.txt) has Arabic and Hebrew; fontkit shapes the text
 // and lays it out right to left, as a real Arabic PDF has it.
@@ -38,8 +38,8 @@ async function rtlPage(): Promise<Uint8Array> {
 }
 
 const half = ['مرحبا بالعالم كيف حالك اليوم', 'نحن بخير والحمد لله كثيرا'];
+const textOf = (p: string) => runsText(p);
 const paragraphsOf = (xml: string) => [...xml.matchAll(/<w:p>.*?<\/w:p>|<w:p .*?<\/w:p>/gs)].map((m) => m[0]);
-const textOf = (p: string) => [...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 
 test('an Arabic paragraph is right to left, its pieces in reading order; a Latin one is unchanged', async () => {
   const page = await extractFirstPage(await rtlPage());

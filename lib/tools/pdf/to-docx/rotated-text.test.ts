@@ -11,7 +11,7 @@ import { pageSections } from './build-docx';
 import { convertPdf } from './convert';
 import { docxToPdf } from '@/tests/support/pdf-to-docx/measure';
 import { extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
-import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
+import { runsText, sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 const LINES = [
   'Seminar slides printed sideways',
@@ -73,7 +73,7 @@ function expectWordsInPlace(file: string, docx: string) {
   }
 }
 
-const textOf = (xml: string) => [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+const textOf = (xml: string) => runsText(xml);
 
 test.each([
   [90, 'vert270'],

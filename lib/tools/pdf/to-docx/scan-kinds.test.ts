@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { levelOrSlope, readingStats, readUpright, skewOf, turnsToTry } from './ocr-orient';
 import { sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
 import { makeScan } from '@/tests/support/pdf-to-docx/make-scans';
+import { paragraphsText } from '@/tests/support/pdf-to-docx/docx-parts';
 import { pdftotext, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 
 let dir: string;
@@ -35,8 +36,6 @@ const docxXml = (docx: Buffer): string => {
   fs.writeFileSync(f, docx);
   return execFileSync('unzip', ['-p', f, 'word/document.xml'], { encoding: 'utf8', maxBuffer: 1 << 26 });
 };
-const textOf = (xml: string): string =>
-  [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<\/w:p>/g)].map((m) => m[1] ?? '\n').join(' ');
 const pageSizes = (xml: string) => [...xml.matchAll(/<w:pgSz w:w="(\d+)" w:h="(\d+)"/g)].map((m) => [+m[1], +m[2]]);
 
 async function convertKind(kind: Parameters<typeof makeScan>[1], src = page1) {
@@ -45,7 +44,7 @@ async function convertKind(kind: Parameters<typeof makeScan>[1], src = page1) {
   if (kind !== 'ocr-text-layer') expect(pdftotext(scan).trim()).toBe('');
   const r = await convertPdf(scan, `${kind}.pdf`);
   const xml = docxXml(r.docx);
-  return { r, xml, recall: wordRecall(words(pdftotext(src)), words(textOf(xml))) };
+  return { r, xml, recall: wordRecall(words(pdftotext(src)), words(paragraphsText(xml))) };
 }
 
 test.each([
@@ -90,7 +89,7 @@ test('a photocopy with black borders and punched holes is read whole, nothing re
   expect(r.ocrPages).toEqual([1, 2]);
   expect(recall).toBeGreaterThanOrEqual(0.97);
   // a hole or a border's edge read as text gives a stray bracket or bar
-  expect(textOf(xml)).not.toMatch(/[()|[\]{}]/);
+  expect(paragraphsText(xml)).not.toMatch(/[()|[\]{}]/);
 }, 180_000);
 
 test('a skewed scan: the page as scanned, its words lowered along the tilted lines; not turned', async () => {

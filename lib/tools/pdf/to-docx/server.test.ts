@@ -15,6 +15,7 @@ import {
 import { docxToPdf, pairRecall, pdftotext, visibleText, wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 import { corpusFiles, corpusPath, describeCorpus, hasCorpus } from '@/tests/support/corpus';
 import { closeWarmReader } from './ocr';
+import { runsText } from '@/tests/support/pdf-to-docx/docx-parts';
 
 let dir: string;
 const converted = new Map<string, { docx: string; notice?: string; pdf?: string }>();
@@ -102,7 +103,7 @@ describe('PDF to Word', () => {
     const rows = tables[1]
       .split('<w:tr>')
       .slice(1)
-      .map((row) => [...row.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' '));
+      .map((row) => runsText(row, ' '));
     expect(rows.map((r0) => r0.trim())).toEqual(TABLE.map((row) => row.join(' ')));
     expect(zipList(r.docx)).toMatch(/word\/media\/\S+\.(jpg|jpeg|png)/);
     const rels = zipEntry(r.docx, 'word/_rels/document.xml.rels');

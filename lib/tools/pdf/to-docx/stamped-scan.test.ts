@@ -14,7 +14,7 @@ import { readsAsScan, withDigitalWords } from './stamped-scan';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { PageData } from '../pdfjs/protocol';
 import { sampleDocPdf } from '@/tests/support/pdf-to-docx/make-pdfs';
-import { documentXml } from '@/tests/support/pdf-to-docx/docx-parts';
+import { documentXml, paragraphsText } from '@/tests/support/pdf-to-docx/docx-parts';
 import { makeScan, stamp } from '@/tests/support/pdf-to-docx/make-scans';
 import {
   certificatePdf,
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 const docxText = (docx: Buffer): string => {
   const xml = documentXml(docx);
-  return [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<\/w:p>/g)].map((m) => m[1] ?? '\n').join(' ');
+  return paragraphsText(xml);
 };
 const pageText = (pdf: string, n: number) => pdftotext(pdf, ['-f', String(n), '-l', String(n)]);
 

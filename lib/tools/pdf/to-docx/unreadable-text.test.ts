@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { run } from './server';
-import { documentXml } from '@/tests/support/pdf-to-docx/docx-parts';
+import { documentXml, runsText } from '@/tests/support/pdf-to-docx/docx-parts';
 import { wordRecall, words } from '@/tests/support/pdf-to-docx/measure';
 
 const LINES = [
@@ -68,7 +68,7 @@ test('a page whose text is control codes is read by OCR, as a scan, and the noti
     );
     expect(out.notice).not.toMatch(/no text layer/);
     const xml = documentXml(fs.readFileSync(path.join(dir, 'converted.docx')));
-    const text = [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' ');
+    const text = runsText(xml, ' ');
     expect(wordRecall(words(LINES.join(' ')), words(text))).toBeGreaterThanOrEqual(0.9);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
