@@ -174,7 +174,7 @@ linux(
 );
 
 linux(
-  'a runaway "work bomb" (4 KB of nested forms) is stopped at its CPU budget with a 422 naming the file',
+  'a runaway "work bomb" (4 KB of nested forms) is stopped at its CPU budget or memory cap with a 422 naming the file',
   async () => {
     const bytes = await nestedFormsPdf();
     expect(bytes.length).toBeLessThan(10_000);
@@ -183,7 +183,10 @@ linux(
     const r = await peakGrowth(() => convertPdf(f, 'nested.pdf', { cpuMs: 3000 }));
     expect(isAppError(r.error)).toBe(true);
     expect((r.error as { code: string }).code).toBe('UNPROCESSABLE');
-    expect((r.error as Error).message).toBe('"nested.pdf" is too large or complex to convert in time.');
+    // which limit it meets first depends on the machine (here: the memory cap, 3.2 s in); either stops it
+    expect((r.error as Error).message).toMatch(
+      /^"nested\.pdf" (is too large or complex to convert in time|needs more memory than a conversion may use)\.$/,
+    );
   },
   180_000,
 );
