@@ -69,6 +69,8 @@ export interface TextRun {
   /** Set when a rule under it or through it was drawn (to-docx/lone-rules.ts). */
   underline?: boolean;
   strike?: boolean;
+  /** Set when thin rules close a box round it alone (to-docx/boxed-runs.ts): its colour, width in points. */
+  boxed?: { color: string; width: number };
 }
 
 export interface Box {

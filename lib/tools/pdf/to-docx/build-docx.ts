@@ -25,6 +25,7 @@ import { turnedText } from './rotated-text';
 import { slantedText } from './slanted-text';
 import { textBoxPictures } from './text-box-fills';
 import { withBullets } from './web-lists';
+import { boxedRuns } from './boxed-runs';
 import { shadingBehind } from './shaded-boxes';
 import { loneFillPictures } from './lone-fills';
 import { lonePictures } from './lone-rules';
@@ -326,7 +327,7 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   const { page: unslanted, boxes: slantBoxes } = await slantedText(shown);
   const { page: upright, boxes: turnedBoxes } = await turnedText(unslanted);
   const boxes = [...turnedBoxes, ...slantBoxes];
-  const page = withBullets(upright);
+  const page = boxedRuns(withBullets(upright));
   const hasVisible = page.runs.some((r) => !r.invisible);
   const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
   const c = layout.content;

@@ -59,8 +59,10 @@ test('lone rules, a check box and a frame are drawn at their place; underlines, 
 test('in the DOCX the rules are pictures behind the text, the underlined words a run underlined', async () => {
   const p = await extractFirstPage(await formPage());
   const xml = await sectionsXml(await pageSections(p, true));
-  // 10 rules behind the text, each anchored to the page
-  expect(xml.match(/<wp:anchor [^>]*behindDoc="1"/g)?.length).toBe(10);
+  // 6 rules behind the text, each anchored to the page; the check box before its words is the ballot box
+  // character in their line (boxed-runs.ts)
+  expect(xml.match(/<wp:anchor [^>]*behindDoc="1"/g)?.length).toBe(6);
+  expect(xml).toContain('☐ I agree');
   expect(xml).toMatch(/<w:u w:val="single"\/>(?:(?!<\/w:r>).)*underlined words/s);
   expect(xml).toContain('Application form');
 });

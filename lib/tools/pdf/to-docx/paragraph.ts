@@ -2,6 +2,7 @@
 // links, tabs), its alignment, indents and line spacing, and where its first baseline lands.
 import {
   AlignmentType,
+  BorderStyle,
   ColumnBreak,
   ExternalHyperlink,
   FrameAnchorType,
@@ -148,7 +149,7 @@ function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: b
 
 function styleKey(r: TextRun): string {
   const style = [wordFont(r.font, r.generic), Math.round(r.size * 2), r.bold, r.italic, r.color, r.script ?? ''];
-  return [...style, !!r.underline, !!r.strike].join('|');
+  return [...style, !!r.underline, !!r.strike, r.boxed ? `${r.boxed.color}${r.boxed.width}` : ''].join('|');
 }
 
 function linkFor(r: TextRun, links: PageLink[]): string | undefined {
@@ -191,6 +192,15 @@ function makeRun(r: TextRun, text: string, tab = false, spacing = 0, rtl = false
     italics: r.italic || undefined,
     underline: r.underline ? {} : undefined,
     strike: r.strike || undefined,
+    // a box drawn round the run alone (boxed-runs.ts): its border, in eighths of a point, as thin as Word allows
+    border: r.boxed
+      ? {
+          style: BorderStyle.SINGLE,
+          size: Math.max(2, Math.round(r.boxed.width * 8)),
+          color: r.boxed.color.slice(1),
+          space: 1,
+        }
+      : undefined,
     color: r.color && r.color !== '#000000' ? r.color.slice(1) : undefined,
   });
 }
@@ -258,8 +268,16 @@ export function paraChildren(
   }
   const out: (DocxRun | ExternalHyperlink)[] = [];
   for (const m of merged) {
-    const run = makeRun(m.run, m.text, m.tab, spacing, rtl);
-    out.push(m.url ? new ExternalHyperlink({ link: xmlSafe(m.url), children: [run] }) : run);
+    // a boxed run's border goes round its letters only: the tab and spaces before or after it are runs of
+    // their own (in one run the border ran the tab's width)
+    const [, lead, core, trail] = m.run.boxed ? /^(\s*)(.*?)(\s*)$/s.exec(m.text)! : ['', '', m.text, ''];
+    const plain = { ...m.run, boxed: undefined };
+    const runs = [
+      ...(m.run.boxed && (m.tab || lead) ? [makeRun(plain, lead, m.tab, spacing, rtl)] : []),
+      makeRun(m.run, core, m.tab && !m.run.boxed, spacing, rtl),
+      ...(trail ? [makeRun(plain, trail, false, spacing, rtl)] : []),
+    ];
+    out.push(...(m.url ? [new ExternalHyperlink({ link: xmlSafe(m.url), children: runs })] : runs));
   }
   return out;
 }
