@@ -46,12 +46,30 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
       if (hasLeader(prev)) join = false;
       // code set in a typewriter face after a line of prose (or prose after code) starts a paragraph
       if (typewriter(l) !== typewriter(prev)) join = false;
+      // a heading's line, bold in a face of its own, ends where the text under it starts in another face
+      // (Abyssinica's type sample: "C1 Controls and Latin-1 Supplement", then a line of its characters)
+      if (boldHeading(prev, l)) join = false;
     }
     if (join) g.push(l);
     else groups.push([l]);
   }
   return pitchOfOneLiners(groups.map((ls) => measure(ls, region)));
 }
+
+function boldHeading(prev: Line, l: Line): boolean {
+  const text = (x: Line) => x.runs.filter((r) => r.str.trim());
+  const [a, b] = [text(prev), text(l)];
+  if (!a.length || !b.length || !a.every((r) => r.bold) || b[0].bold) return false;
+  return family(a[0].font) !== family(b[0].font);
+}
+
+/** A PDF font's family: no subset tag, style or foundry suffix ("ABCDEF+Arial-BoldMT" → "Arial"). Not the
+ * Word face: an unknown face maps to its generic one, as Arial (Abyssinica SIL's characters) may be. */
+const family = (name: string) =>
+  name
+    .replace(/^[A-Z]{6}\+/, '')
+    .replace(/[-,].*$/, '')
+    .replace(/MT$/, '');
 
 /**
  * A paragraph of one line has no pitch of its own: it got 1.2 em, and a run of them set closer (a browser's

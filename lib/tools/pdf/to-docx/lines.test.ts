@@ -97,3 +97,36 @@ test('a line of body text set close under a title is a line of its own, not a su
   expect(withMark).toHaveLength(1);
   expect(mark.script).toBe('super');
 });
+
+test('a bold heading ends where the text under it starts in another face; a bold lead-in of the same face does not', () => {
+  // Abyssinica's type sample (Acrobat Distiller): the heading reaches far enough right to pass for a wrapped
+  // line, and its first word would not have fitted after it; pdf.js calls both faces sans-serif (Word: Arial)
+  const region = { x: 46.8, y: 280, w: 516, h: 200 };
+  const heading = textRun('C1 Controls and Latin-1 Supplement', 46.8, 302.2, 414.7, {
+    size: 24,
+    font: 'Arial-BoldMT',
+    generic: 'sans-serif',
+    bold: true,
+  });
+  const glyphs = (str: string, x: number, y: number, w: number) =>
+    textRun(str, x, y, w, { size: 24, font: 'AbyssinicaSIL-Regular', generic: 'sans-serif' });
+  const sample = paragraphs(
+    buildLines([
+      heading,
+      glyphs('¡¢£¤¥¦§¨©ª«¬', 57.6, 334.1, 163.9),
+      glyphs('®¯°±²³´µ¶·¸¹º»¼½¾¿ÀÁÂÃÄÅ', 229.1, 334.1, 326),
+      glyphs('ÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞßàáâãäåæçèé', 46.8, 365.9, 516),
+    ]),
+    region,
+  );
+  expect(sample.map((p) => p.lines.length)).toEqual([1, 2]);
+  // the same heading's face in regular after it: a lead-in that runs on
+  const leadIn = paragraphs(
+    buildLines([
+      heading,
+      { ...heading, str: 'and the rest of the sentence', y: 334.1, w: 300, bold: false, font: 'Arial' },
+    ]),
+    region,
+  );
+  expect(leadIn.map((p) => p.lines.length)).toEqual([2]);
+});
