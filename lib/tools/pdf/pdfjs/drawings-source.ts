@@ -10,6 +10,8 @@ export const DRAWINGS_SOURCE = String.raw`
 // a drawing's labels is a decorated text area and is left as text. Page-sized boxes are backgrounds.
 const DRAWING_GAP = 6;
 const MUSIC_FONT = /emmentaler|feta|bravura|petaluma|leland|lilyjazz|gonville|sebastian/i;
+// LaTeX's picture fonts: pieces of circles and slopes (\circle, \line, texinfo's rounded corners), no letters
+const PICTURE_FONT = /^(?:[A-Z]{6}\+)?(?:lcirclew?|linew?)10$/i;
 async function placeDrawings(doc, page, size, drawn, runs, images, segments, fills, task) {
   const pageArea = size.width * size.height;
   // Paths are cut to the page (a logo's clipped artwork may reach far outside it): off the page they would
@@ -29,7 +31,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   const cross = (a, o) => a.x + 1 < o.x + o.w && o.x + 1 < a.x + a.w && a.y + 1 < o.y + o.h && o.y + 1 < a.y + a.h;
   for (const o of pics) if (pics.some((q) => q !== o && cross(o, q))) boxes.push(piece(o, 1));
   for (const f of chartBars(fills, runs, pageArea)) boxes.push(piece(f, 1));
-  if (!boxes.some((b) => b.complex)) return;
+  if (!boxes.some((b) => b.complex)) return pictureGlyphs(doc, page, size, runs, images, task);
   const near = (a, b) => a.x - DRAWING_GAP <= b.x + b.w && b.x - DRAWING_GAP <= a.x + a.w && a.y - DRAWING_GAP <= b.y + b.h && b.y - DRAWING_GAP <= a.y + a.h;
   boxes = joinTouching(boxes, near);
   // Then the groups' boxes merge until stable (bounded passes).
@@ -85,6 +87,22 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
       if (within({ x: Math.min(sg.x1, sg.x2), y: Math.min(sg.y1, sg.y2), w: Math.abs(sg.x2 - sg.x1), h: Math.abs(sg.y2 - sg.y1) })) segments.splice(i, 1);
     }
     images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi }, labels: overlay ? labels : undefined });
+  }
+  await pictureGlyphs(doc, page, size, runs, images, task);
+}
+
+// A picture font's glyph outside any drawing (AMC's corner marks are lcircle10's discs, whose code reads
+// "y") is a small picture of its own: the page an em round the glyph's origin (a circle is drawn about its
+// centre), that font's text alone rendered.
+async function pictureGlyphs(doc, page, size, runs, images, task) {
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const q = runs[i];
+    if (!PICTURE_FONT.test(q.font)) continue;
+    runs.splice(i, 1);
+    const x = Math.max(0, q.x - q.size), y = Math.max(0, q.y - q.size);
+    const b = { x, y, w: Math.min(size.width, q.x + q.w + q.size) - x, h: Math.min(size.height, q.y + q.size) - y };
+    const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', await textOps(page, PICTURE_FONT));
+    if (r && !r.blank) images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi } });
   }
 }
 

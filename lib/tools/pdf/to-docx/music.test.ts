@@ -1,13 +1,16 @@
 // Music notation (issue 19; pdf-real lilypond went from 10 to 17 Word pages): noteheads are glyphs of a
 // music font on staves of straight lines, which looked like a ruled table of letters. A music font's glyphs
 // make their staff a drawing, rendered as a picture with them, where it was; the score's words in a text font
-// (tempo marks, lyrics) stay editable text over it.
+// (tempo marks, lyrics) stay editable text over it. LaTeX's picture fonts (lcircle10, line10) are drawn glyphs too:
+// AMC's corner marks came out as the letter "y".
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDict, PDFDocument, PDFName, StandardFonts, rgb } from 'pdf-lib';
 import { convertPdf } from './convert';
+import { runsText } from '@/tests/support/pdf-to-docx/docx-parts';
+import { extractPages } from '@/tests/support/pdf-to-docx/extract-page';
 
 test('a staff with music-font glyphs becomes a picture, not a table of letters', async () => {
   const doc = await PDFDocument.create();
@@ -41,7 +44,7 @@ test('a staff with music-font glyphs becomes a picture, not a table of letters',
     const xml = execFileSync('unzip', ['-p', path.join(dir, 'scale.docx'), 'word/document.xml'], { encoding: 'utf8' });
     expect(xml).toContain('<w:drawing>');
     expect(xml).not.toContain('<w:tbl>');
-    const words = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' ');
+    const words = runsText(xml, ' ');
     expect(words).toContain('Here is a scale starting on middle C');
     expect(words).toContain('The easiest way to enter notes');
     expect(words).not.toMatch(/\bh h\b/);
@@ -51,3 +54,27 @@ test('a staff with music-font glyphs becomes a picture, not a table of letters',
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }, 120_000);
+
+test("a LaTeX picture font's glyph is a drawing about its origin, not a letter (AMC's corner marks)", async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const text = await doc.embedFont(StandardFonts.TimesRoman);
+  const marks = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText('AMC sample test: fill in the boxes with a black pen.', { x: 90, y: 760, size: 10, font: text });
+  // lcircle10's disc is code "y", drawn about the point it is set at; one mark in each top corner
+  for (const x of [60, 520]) page.drawText('y', { x, y: 790, size: 10, font: marks });
+  const saved = await PDFDocument.load(await doc.save());
+  for (const [, obj] of saved.context.enumerateIndirectObjects())
+    if (obj instanceof PDFDict && obj.get(PDFName.of('BaseFont')) === PDFName.of('Helvetica'))
+      obj.set(PDFName.of('BaseFont'), PDFName.of('UJGXDL+LCIRCLE10'));
+  const [p] = await extractPages(await saved.save(), { renderDpi: 0, maxPages: 1 });
+  expect(p.runs.map((r) => r.str.trim()).filter(Boolean)).toEqual([
+    'AMC sample test: fill in the boxes with a black pen.',
+  ]);
+  // a picture an em round each mark's origin (page y 842 - 790 = 52)
+  const boxes = p.images.map((i) => [Math.round(i.x), Math.round(i.y), Math.round(i.w), Math.round(i.h)]);
+  expect(boxes.sort((a, b) => a[0] - b[0])).toEqual([
+    [50, 42, 25, 20],
+    [510, 42, 25, 20],
+  ]);
+});
