@@ -90,3 +90,18 @@ test('a fraction alone (numerator over denominator, no line beside it) is still 
   const runs = [run('∂U', 100, 100, 12), run('∂r', 100, 110, 12)];
   expect(texts(runs)).toHaveLength(1);
 });
+
+test("a list's bullets 1.2 em apart are no fraction: each stays on its item's line", () => {
+  // ReportLab's user guide: bullets in Symbol, the items' words 36 pt to their right, lines 12 pt apart
+  const bullet = (y: number) => textRun('•', 96, y, 4.6, { size: 10, font: 'Symbol' });
+  const lines = texts([
+    bullet(88),
+    run('Add ability to output greyscale and 1-bit PIL images without conversion to RGB.', 132, 88, 377),
+    bullet(112),
+    run('highlight annotation (contributed by Ben Echols)', 132, 112, 196),
+    bullet(124),
+    run('full compliance with pip, easy_install, wheels etc', 132, 124, 197),
+  ]);
+  expect(lines.filter((l) => l === '•')).toHaveLength(3);
+  expect(lines).toHaveLength(6);
+});

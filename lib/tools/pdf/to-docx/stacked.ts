@@ -19,6 +19,10 @@ export const typewriter = (l: Line) =>
 /** Operators, Greek letters or a lone symbol: what a numerator or denominator is made of. */
 const MATHS = /[∂∑∏∫√∞±×·−=+<>≤≥∇α-ωΓΔΘΛΞΠΣΦΨΩ]|^\s*\S{1,2}\s*$/u;
 
+/** A list's bullet alone: never a formula's piece (ReportLab's bullets, 1.2 em apart, stood one over the
+ * other as a fraction's numerator and denominator, and two came out on one line). */
+const BULLET_ONLY = /^\s*[•◦▪▫■□●○‣⁃∙]\s*$/u;
+
 type Piece = Box & { size: number; marks: boolean; math: boolean; code: boolean };
 
 /** Whether `a` (the smaller piece) is stacked on `b`: above, below, across or inside its band, next to it;
@@ -67,7 +71,7 @@ export function attachStacked(lines: Line[]): Line[] {
   const boxes: Piece[] = lines.map((l) => ({
     ...{ x: l.x, y: l.y, w: l.w, h: l.h, size: l.size },
     marks: MARKS_ONLY.test(text(l)),
-    math: MATHS.test(text(l)),
+    math: MATHS.test(text(l)) && !BULLET_ONLY.test(text(l)),
     code: typewriter(l),
   }));
   const order = lines.map((_, i) => i).sort((i, j) => boxes[i].y - boxes[j].y);
