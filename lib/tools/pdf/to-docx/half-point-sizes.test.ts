@@ -40,3 +40,32 @@ test('a face kept by its name is condensed by its own width at the size Word set
     expect(Math.abs(await condense(await para(11, font)))).toBe(0);
   }
 });
+
+test("a paragraph's short last line has room to grow before it condenses the paragraph", async () => {
+  // gri's manual: CMR prose with cmtt commands set in Courier New, wider than cmtt; the last line is the
+  // widest in its substitute but ends far short of the measure
+  const line = (runs: [string, number, number, string][], y: number): Line => {
+    const rs = runs.map(([str, x, w, font]) => textRun(str, x, y, w, { size: 10.9, font }));
+    const x2 = Math.max(...rs.map((r) => r.x + r.w));
+    return { x: rs[0].x, y: y - 10.9, w: x2 - rs[0].x, h: 13, runs: rs, baseline: y, size: 10.9 };
+  };
+  const first = line(
+    [
+      ['Axes are linear by default; to make logarithmic axes, use commands', 90, 332.1, 'CMR10'],
+      ['set x type log', 426.3, 73.9, 'CMTT10'],
+      ['and', 504.4, 17.6, 'CMR10'],
+    ],
+    596.2,
+  );
+  const last = line(
+    [
+      ['set y type log', 90, 73.9, 'CMTT10'],
+      ['.', 163.9, 3, 'CMR10'],
+    ],
+    608.1,
+  );
+  const p: Para = { lines: [first, last], align: 'left', left: 90, firstLine: 0, top: 585, bottom: 608, lineGap: 11.9 };
+  expect(Math.abs(await condense(p))).toBe(0);
+  // the same last line as a paragraph of its own has no room to spare: it is condensed
+  expect(await condense({ ...p, lines: [last] })).toBeLessThan(-20);
+});

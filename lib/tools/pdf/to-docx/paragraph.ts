@@ -17,6 +17,7 @@ import {
 } from 'docx';
 import type { PageLink, TextRun } from '../pdfjs/protocol';
 import type { Line } from './layout';
+import { right } from './box';
 import type { Para } from './line-paragraphs';
 import { hasLeader, leaderStop, withLeaderTab } from './leader';
 import { measuredFamily, substituteWidth } from './metrics';
@@ -211,8 +212,11 @@ function makeRun(r: TextRun, text: string, tab = false, spacing = 0, rtl = false
  * otherwise ask for more room than Word's own justification needs.
  */
 export async function condense(p: Para, minChars = 10): Promise<number> {
-  // The line that would overflow the most decides: one such line is enough to add a line to the page.
+  // The line that would overflow the most decides: one such line is enough to add a line to the page. A
+  // line ending short of the paragraph's measure (its last line) has that much room to grow first: gri's
+  // "set y type log." in Courier for cmtt set its whole paragraph 1.25 pt a letter tighter.
   let worst = 0; // points per character to take away
+  const measure = Math.max(...p.lines.map((l) => right(l)));
   for (const line of p.lines) {
     let pdfW = 0;
     let subW = 0;
@@ -230,7 +234,8 @@ export async function condense(p: Para, minChars = 10): Promise<number> {
       subW += w;
       chars += r.str.length;
     }
-    if (chars > minChars && subW > pdfW) worst = Math.max(worst, (subW - pdfW) / chars);
+    const slack = measure - right(line);
+    if (chars > minChars && subW > pdfW + slack) worst = Math.max(worst, (subW - pdfW - slack) / chars);
   }
   return -Math.min(30, Math.ceil(worst * TW));
 }
