@@ -12,6 +12,15 @@ import { convertPdf } from './convert';
 import { runsText } from '@/tests/support/pdf-to-docx/docx-parts';
 import { extractPages } from '@/tests/support/pdf-to-docx/extract-page';
 
+/** `doc` saved and read again with its Helvetica named `name` (pdf.js draws it with a substitute). */
+async function renamedHelvetica(doc: PDFDocument, name: string): Promise<PDFDocument> {
+  const saved = await PDFDocument.load(await doc.save());
+  for (const [, obj] of saved.context.enumerateIndirectObjects())
+    if (obj instanceof PDFDict && obj.get(PDFName.of('BaseFont')) === PDFName.of('Helvetica'))
+      obj.set(PDFName.of('BaseFont'), PDFName.of(name));
+  return saved;
+}
+
 test('a staff with music-font glyphs becomes a picture, not a table of letters', async () => {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
@@ -31,10 +40,7 @@ test('a staff with music-font glyphs becomes a picture, not a table of letters',
   page.drawText('q', { x: 150, y: 724, size: 16, font: notes }); // its metronome note
   page.drawText('The easiest way to enter notes is by using relative mode.', { x: 60, y: 660, size: 11, font: text });
   // The notes' font is a music font by name (LilyPond's Emmentaler); pdf.js draws it with a substitute.
-  const saved = await PDFDocument.load(await doc.save());
-  for (const [, obj] of saved.context.enumerateIndirectObjects())
-    if (obj instanceof PDFDict && obj.get(PDFName.of('BaseFont')) === PDFName.of('Helvetica'))
-      obj.set(PDFName.of('BaseFont'), PDFName.of('XDPSRV+Emmentaler-20'));
+  const saved = await renamedHelvetica(doc, 'XDPSRV+Emmentaler-20');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-music-'));
   try {
     const f = path.join(dir, 'scale.pdf');
@@ -63,10 +69,7 @@ test("a LaTeX picture font's glyph is a drawing about its origin, not a letter (
   page.drawText('AMC sample test: fill in the boxes with a black pen.', { x: 90, y: 760, size: 10, font: text });
   // lcircle10's disc is code "y", drawn about the point it is set at; one mark in each top corner
   for (const x of [60, 520]) page.drawText('y', { x, y: 790, size: 10, font: marks });
-  const saved = await PDFDocument.load(await doc.save());
-  for (const [, obj] of saved.context.enumerateIndirectObjects())
-    if (obj instanceof PDFDict && obj.get(PDFName.of('BaseFont')) === PDFName.of('Helvetica'))
-      obj.set(PDFName.of('BaseFont'), PDFName.of('UJGXDL+LCIRCLE10'));
+  const saved = await renamedHelvetica(doc, 'UJGXDL+LCIRCLE10');
   const [p] = await extractPages(await saved.save(), { renderDpi: 0, maxPages: 1 });
   expect(p.runs.map((r) => r.str.trim()).filter(Boolean)).toEqual([
     'AMC sample test: fill in the boxes with a black pen.',
