@@ -46,6 +46,9 @@ async function extractPage(pdfjs, doc, p, task) {
   const drawn = [];
   const marks = []; // small dots and squares: a browser's list bullets (to-docx/web-lists.ts)
   let lastClip = null;
+  // The clip's box, kept with the graphics state: cairo paints a table cell as a clip to the cell, then the
+  // whole page filled (Andika's feature tables were ten page-sized fills, drawn as none)
+  let clip = null, pendingClip = false;
   let ctm = [1, 0, 0, 1, 0, 0];
   let fill = '#000000';
   let stroke = '#000000';
@@ -75,26 +78,27 @@ async function extractPage(pdfjs, doc, p, task) {
     }
     if (hiddenDepth > 0 && PAINTS_HIDDEN.has(fn)) continue;
     switch (fn) {
-      case OPS.save: stack.push([ctm, fill, stroke, mode, lw, fa, sa]); break;
-      case OPS.restore: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa] = stack.pop(); break;
+      case OPS.save: stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip]); break;
+      case OPS.restore: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip] = stack.pop(); break;
       case OPS.transform: ctm = Util.transform(ctm, args); break;
       case OPS.paintFormXObjectBegin:
-        stack.push([ctm, fill, stroke, mode, lw, fa, sa]);
+        stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip]);
         if (args[0]) ctm = Util.transform(ctm, args[0]);
         break;
       // A gradient fills its clip: the last path that was only a clip gives its box.
       case OPS.shadingFill: if (lastClip) drawn.push({ ...lastClip, complex: true }); break;
-      case OPS.paintFormXObjectEnd: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa] = stack.pop(); break;
+      case OPS.paintFormXObjectEnd: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip] = stack.pop(); break;
       // A form field's appearance is drawn in its own space: its transform and matrix from the page's
       // (otherwise its boxes landed at the page's corner).
       case OPS.beginAnnotation:
-        stack.push([ctm, fill, stroke, mode, lw, fa, sa]);
+        stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip]);
         ctm = Util.transform(Util.transform([1, 0, 0, 1, 0, 0], args[2] || [1, 0, 0, 1, 0, 0]), args[3] || [1, 0, 0, 1, 0, 0]);
         break;
-      case OPS.endAnnotation: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa] = stack.pop(); break;
+      case OPS.endAnnotation: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip] = stack.pop(); break;
       case OPS.setFillRGBColor: fill = typeof args[0] === 'string' ? args[0] : fill; break;
       case OPS.setStrokeRGBColor: stroke = typeof args[0] === 'string' ? args[0] : stroke; break;
       case OPS.setTextRenderingMode: mode = args[0]; break;
+      case OPS.clip: case OPS.eoClip: pendingClip = true; break;
       case OPS.setGState: for (const [k, v] of args[0] || []) { if (k === 'ca' && typeof v === 'number') fa = v; if (k === 'CA' && typeof v === 'number') sa = v; } break;
       case OPS.setLineWidth: lw = typeof args[0] === 'number' ? args[0] : lw; break;
       // An image inside a soft mask's group is the mask's content, never shown itself: what shows is what is
@@ -166,6 +170,8 @@ async function extractPage(pdfjs, doc, p, task) {
         }
         if (isFill && fa < 1 && Number.isFinite(minX)) fc = tint(fill, fa, beneath(fills, (minX + maxX) / 2, (minY + maxY) / 2));
         if (!isFill && !isStroke && Number.isFinite(minX)) lastClip = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
+        if (pendingClip && Number.isFinite(minX)) clip = meet(clip, { x: minX, y: minY, w: maxX - minX, h: maxY - minY });
+        pendingClip = false;
         // (white on the paper: a translucent white shape on a coloured slide is its decoration, no drawing)
         const white /* paint only (a plot panel's background): shows nothing, would join every drawing */ = (!isFill || onPaper === '#ffffff') && (!isStroke || sc === '#ffffff');
         if ((isFill || isStroke) && !white && Number.isFinite(minX) && drawn.length < 20000) {
@@ -179,7 +185,10 @@ async function extractPage(pdfjs, doc, p, task) {
           if (h < 2.5 && w > 3) segments.push({ x1: minX, y1: (minY + maxY) / 2, x2: maxX, y2: (minY + maxY) / 2, color: fc, width: h });
           else if (w < 2.5 && h > 3) segments.push({ x1: (minX + maxX) / 2, y1: minY, x2: (minX + maxX) / 2, y2: maxY, color: fc, width: w });
           // (extent: several outlines, a staff's five lines in one path, or slanted sides: not one box)
-          else if (w > 3 && h > 3 && fc !== '#ffffff') fills.push({ x: minX, y: minY, w, h, color: fc, ...(moves === 1 && !diagonal && (curves || sides <= 4) ? {} : { extent: true }) });
+          else if (w > 3 && h > 3 && fc !== '#ffffff') {
+            const b = meet(clip, { x: minX, y: minY, w, h });
+            if (b.w > 3 && b.h > 3) fills.push({ ...b, color: fc, ...(moves === 1 && !diagonal && (curves || sides <= 4) ? {} : { extent: true }) });
+          }
           // (a white box covers; a button's white bevel, four sides and two diagonals, or an L of six does not)
           else if (w > 3 && h > 3 && moves === 1 && !diagonal && (curves || sides <= 4)) coverFills(fills, { x: minX, y: minY, w, h });
         }

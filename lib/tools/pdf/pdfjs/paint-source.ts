@@ -11,6 +11,12 @@ const beneath = (fills, x, y) => {
   for (let i = fills.length - 1; i >= 0; i--) if (x >= fills[i].x && x <= fills[i].x + fills[i].w && y >= fills[i].y && y <= fills[i].y + fills[i].h) return fills[i].color;
   return '#ffffff';
 };
+// What of box b shows inside the clip's box c (no clip: all of it); an empty box where they do not meet.
+const meet = (c, b) => {
+  if (!c) return b;
+  const x = Math.max(b.x, c.x), y = Math.max(b.y, c.y);
+  return { x, y, w: Math.max(0, Math.min(b.x + b.w, c.x + c.w) - x), h: Math.max(0, Math.min(b.y + b.h, c.y + c.h) - y) };
+};
 // A small round or square shape (1.5-8 pt, as wide as tall): a browser draws a list's bullet so (a filled
 // circle for disc, a stroked one for circle, a filled square for square), not as a glyph.
 function listMark(x, y, w, h, curves, isFill, isStroke) {
