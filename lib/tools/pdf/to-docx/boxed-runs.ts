@@ -14,6 +14,29 @@ const near = (a: number, b: number, d: number) => Math.abs(a - b) <= d;
 /** More straight rules than this on a page (a chart, a pattern drawn in lines): no box is looked for. */
 const MAX_SEGMENTS = 3000;
 
+/** A horizontal rule running from x1 to x2, within a point at each end. */
+const spansX = (g: Segment, x1: number, x2: number) => near(lo(g.x1, g.x2), x1, 1) && near(hi(g.x1, g.x2), x2, 1);
+
+/** The left and right rules that close the box x1..x2 × y1..y2 (each within a point of its side, spanning
+ * its height and no more than 2 pt past it), both passing `ok`; null unless both are there. */
+function sidesOf(vert: Segment[], x1: number, x2: number, y1: number, y2: number, ok: (g: Segment) => boolean) {
+  const side = (x: number) =>
+    vert.find(
+      (g) =>
+        ok(g) &&
+        near(g.x1, x, 1) &&
+        lo(g.y1, g.y2) <= y1 + 1 &&
+        hi(g.y1, g.y2) >= y2 - 1 &&
+        hi(g.y1, g.y2) - lo(g.y1, g.y2) <= y2 - y1 + 2,
+    );
+  const [left, right] = [side(x1), side(x2)];
+  return left && right ? [left, right] : null;
+}
+
+/** Whether text other than `except` stands inside the box x1..x2 × y1..y2. */
+const textInside = (runs: TextRun[], x1: number, x2: number, y1: number, y2: number, except?: TextRun) =>
+  runs.some((q) => q !== except && q.x < x2 && q.x + q.w > x1 && q.y - 0.7 * q.size < y2 && q.y > y1);
+
 /** The four thin rules that close a box tight round `r` (its letters inside, at most an em to spare),
  * or null. */
 function boxRound(r: TextRun, horiz: Segment[], vert: Segment[]): Segment[] | null {
@@ -28,27 +51,10 @@ function boxRound(r: TextRun, horiz: Segment[], vert: Segment[]): Segment[] | nu
   if (!top) return null;
   const x1 = lo(top.x1, top.x2);
   const x2 = hi(top.x1, top.x2);
-  const bottom = horiz.find(
-    (g) =>
-      spans(g) &&
-      g.y1 >= r.y - 0.05 * s &&
-      g.y1 <= r.y + 0.45 * s &&
-      near(lo(g.x1, g.x2), x1, 1) &&
-      near(hi(g.x1, g.x2), x2, 1),
-  );
+  const bottom = horiz.find((g) => spans(g) && g.y1 >= r.y - 0.05 * s && g.y1 <= r.y + 0.45 * s && spansX(g, x1, x2));
   if (!bottom) return null;
-  const side = (x: number) =>
-    vert.find(
-      (g) =>
-        thin(g) &&
-        near(g.x1, x, 1) &&
-        lo(g.y1, g.y2) <= top.y1 + 1 &&
-        hi(g.y1, g.y2) >= bottom.y1 - 1 &&
-        hi(g.y1, g.y2) - lo(g.y1, g.y2) <= bottom.y1 - top.y1 + 2,
-    );
-  const left = side(x1);
-  const right = side(x2);
-  return left && right ? [top, bottom, left, right] : null;
+  const sides = sidesOf(vert, x1, x2, top.y1, bottom.y1, thin);
+  return sides ? [top, bottom, ...sides] : null;
 }
 
 /** The page with each run that sits alone in a drawn box marked `boxed`, and that box's rules taken out of
@@ -68,10 +74,7 @@ export function boxedRuns(page: PageData): PageData {
     const x1 = lo(top.x1, top.x2);
     const x2 = hi(top.x1, top.x2);
     // alone in it: no other text inside
-    const others = runs.some(
-      (q) => q !== r && q.x < x2 && q.x + q.w > x1 && q.y - 0.7 * q.size < bottom.y1 && q.y > top.y1,
-    );
-    if (others) continue;
+    if (textInside(runs, x1, x2, top.y1, bottom.y1, r)) continue;
     box.forEach((g) => used.add(g));
     marked.set(r, { color: top.color ?? '#000000', width: top.width ?? 1 });
   }
@@ -95,27 +98,12 @@ function checkBoxes(horiz: Segment[], vert: Segment[], used: Set<Segment>, runs:
     const w = x2 - x1;
     if (w < 4 || w > 20) continue;
     const bottom = horiz.find(
-      (g) =>
-        !used.has(g) &&
-        g.y1 > top.y1 &&
-        near(g.y1 - top.y1, w, 0.35 * w) &&
-        near(lo(g.x1, g.x2), x1, 1) &&
-        near(hi(g.x1, g.x2), x2, 1),
+      (g) => !used.has(g) && g.y1 > top.y1 && near(g.y1 - top.y1, w, 0.35 * w) && spansX(g, x1, x2),
     );
     if (!bottom) continue;
     const [y1, y2] = [top.y1, bottom.y1];
-    const side = (x: number) =>
-      vert.find(
-        (g) =>
-          !used.has(g) &&
-          near(g.x1, x, 1) &&
-          lo(g.y1, g.y2) <= y1 + 1 &&
-          hi(g.y1, g.y2) >= y2 - 1 &&
-          hi(g.y1, g.y2) - lo(g.y1, g.y2) <= y2 - y1 + 2,
-      );
-    const [left, right] = [side(x1), side(x2)];
-    if (!left || !right) continue;
-    if (runs.some((q) => q.x < x2 && q.x + q.w > x1 && q.y > y1 && q.y - 0.7 * q.size < y2)) continue;
+    const sides = sidesOf(vert, x1, x2, y1, y2, (g) => !used.has(g));
+    if (!sides || textInside(runs, x1, x2, y1, y2)) continue;
     // its answer: a run starting within two ems after it, the box standing on or about its baseline
     const next = runs
       .filter(
@@ -129,7 +117,7 @@ function checkBoxes(horiz: Segment[], vert: Segment[], used: Set<Segment>, runs:
       )
       .sort((a, b) => a.x - b.x)[0];
     if (!next) continue;
-    [top, bottom, left, right].forEach((g) => used.add(g));
+    [top, bottom, ...sides].forEach((g) => used.add(g));
     out.push({
       ...next,
       str: '☐',

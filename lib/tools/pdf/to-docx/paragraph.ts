@@ -276,7 +276,7 @@ export function paraChildren(
     // a boxed run's border goes round its letters only: the tab and spaces before or after it are runs of
     // their own (in one run the border ran the tab's width)
     const [, lead, core, trail] = m.run.boxed ? /^(\s*)(.*?)(\s*)$/s.exec(m.text)! : ['', '', m.text, ''];
-    const plain = { ...m.run, boxed: undefined };
+    const plain = m.run.boxed ? { ...m.run, boxed: undefined } : m.run;
     const runs = [
       ...(m.run.boxed && (m.tab || lead) ? [makeRun(plain, lead, m.tab, spacing, rtl)] : []),
       makeRun(m.run, core, m.tab && !m.run.boxed, spacing, rtl),
