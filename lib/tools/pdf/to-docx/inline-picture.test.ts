@@ -42,3 +42,28 @@ test('pictures in a sentence float at their place; a figure and a photo beside a
   const flowing = layout.blocks.flatMap((b) => b.items).flatMap((it) => (it.kind === 'image' ? [it.index] : []));
   expect(flowing.sort()).toEqual([2, 3]);
 });
+
+test("a picture that ends a line in its column floats at its place; one beside the end of a column's line flows", () => {
+  // xfig's manual (htmldoc): the library menu's screenshot stands on the baseline of "subdirectories:", the
+  // paragraph's other lines run on past it. In the flow it took a block of its own under the line, 102 pt
+  // of room above the line and as much again below it: the page ran over (11 Word pages for 10).
+  const runs: TextRun[] = [
+    textRun('A diamond on the left side of the menu entry indicates that objects are at that level in', 108, 290, 430, {
+      size: 11,
+      eol: true,
+    }),
+    textRun('subdirectories:', 108, 395, 66, { size: 11, eol: true }),
+    textRun('The size of the icons may be chosen from a pulldown menu. The options are 40, 60, 80.', 108, 408, 420, {
+      size: 11,
+      eol: true,
+    }),
+    // two columns: the left column's lines end at 290, a photo in the right column stands on one's baseline
+    textRun('A left column line of prose that reaches its gutter', 72, 600, 218, { size: 11 }),
+    textRun('and the next line of the left column of prose here', 72, 613, 218, { size: 11 }),
+  ];
+  const images = [picture(178, 292, 192, 103), picture(300, 520, 220, 93)];
+  const layout = layoutPage({ width: 612, height: 792, runs, images, segments: [], fills: [], links: [] }, false);
+  expect(layout.icons).toEqual([0]);
+  const flowing = layout.blocks.flatMap((b) => b.items).flatMap((it) => (it.kind === 'image' ? [it.index] : []));
+  expect(flowing).toEqual([1]);
+});
