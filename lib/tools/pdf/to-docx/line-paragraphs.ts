@@ -18,10 +18,16 @@ export interface Para {
   top: number;
   bottom: number;
   lineGap: number;
+  /** A line of pieces whose last piece ends at the area's right edge (a running head's page number or
+   * title): that piece is set against a right tab stop, so a substitute face a little wider cannot wrap it. */
+  flushEnd?: boolean;
 }
 
 // A bullet glyph may be a text item of its own (a word processor's list: "◦" then the item's words).
 const BULLET = /^(?:[•◦▪■●○](?:\s|$)|(?:[\-–—*]|\(?\d{1,3}[.)]|[a-z][.)])\s)/;
+// A list's number as a text item of its own ("1." then the item's words, htmldoc's ordered lists): an item
+// when it is 1 or follows its group's number, not a line that starts with "12." in a sentence.
+const NUMBER = /^\(?(\d{1,3})[.)]$/;
 
 /** Splits a block's consecutive lines into paragraphs and measures their alignment and indents. */
 export function paragraphs(lines: Line[], region: Box): Para[] {
@@ -40,6 +46,7 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
       const rtl = mostlyRtl([prev, l]);
       if (rtl && prev.x > region.x + Math.max(0.25 * region.w, 3 * prev.size)) join = false;
       if (BULLET.test(l.runs[0].str.trimStart()) || isBullet(l.runs[0])) join = false;
+      if (nextNumber(g[0], l)) join = false;
       if (g.length > 1 && Math.abs(rtl ? right(l) - right(g[1]) : l.x - g[1].x) > prev.size) join = false;
       if (l.tabRuns || prev.tabRuns) join = false;
       // a contents line ends with its page number
@@ -53,7 +60,33 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
     if (join) g.push(l);
     else groups.push([l]);
   }
-  return pitchOfOneLiners(groups.map((ls) => measure(ls, region)));
+  return pitchOfOneLiners(sharedLeft(groups.map((ls) => measure(ls, region))));
+}
+
+/**
+ * A line that happens to sit mid-area reads as centred on its own; when the paragraph beside it starts at
+ * the same x but has another centre, both are set left (htmldoc's numbered items, two of four centred).
+ */
+function sharedLeft(paras: Para[]): Para[] {
+  const centre = (l: Line) => l.x + l.w / 2;
+  paras.forEach((p, i) => {
+    if (p.align !== 'center' || p.lines.length !== 1) return;
+    const line = p.lines[0];
+    const beside = [paras[i - 1]?.lines.at(-1), paras[i + 1]?.lines[0]];
+    if (beside.some((b) => b && Math.abs(b.x - line.x) < 1 && Math.abs(centre(b) - centre(line)) > 4)) {
+      p.align = 'left';
+      p.left = line.x;
+      p.firstLine = 0;
+    }
+  });
+  return paras;
+}
+
+function nextNumber(first: Line, l: Line): boolean {
+  const n = NUMBER.exec(l.runs[0].str.trim());
+  if (!n || l.runs.length < 2) return false;
+  const before = NUMBER.exec(first.runs[0].str.trim());
+  return n[1] === '1' || (!!before && Number(before[1]) + 1 === Number(n[1]));
 }
 
 function boldHeading(prev: Line, l: Line): boolean {
@@ -125,7 +158,10 @@ function measure(ls: Line[], region: Box): Para {
   // An em of slack stays, for a substitute font a little wider than the PDF's.
   const slack = Math.min(...rights);
   const narrower = ls.length > 1 && align === 'left' && slack > 3 * first.size ? slack - first.size : undefined;
+  const end = first.runs[first.runs.length - 1];
+  const flushEnd = ls.length === 1 && !!first.tabRuns?.has(end) && Math.abs(right(first) - right(region)) < 1.5;
   return {
+    flushEnd: flushEnd || undefined,
     lines: ls,
     align,
     right: narrower,

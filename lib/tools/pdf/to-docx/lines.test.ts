@@ -130,3 +130,30 @@ test('a bold heading ends where the text under it starts in another face; a bold
   );
   expect(leadIn.map((p) => p.lines.length)).toEqual([2]);
 });
+
+test('a numbered item whose number is a text item of its own starts a paragraph; a sentence line starting "12." does not', () => {
+  // xfig's manual (htmldoc): "1." right of the list's indent, the item's words 11 pt on, each item one line
+  // ending short of the region's edge in the source but long enough to pass for a wrapped line
+  const region = { x: 108, y: 250, w: 451, h: 80 };
+  const item = (n: string, y: number, text: string, w: number) => [run(n, 169, y, 8.3, 11), run(text, 180, y, w, 11)];
+  const lines = buildLines([
+    ...item('1.', 267, "Click mouse button 2 (`center point') at the center of the arc radius", 292.8),
+    ...item('2.', 280.2, "Click mouse button 1 (`first point') to define one end-point of the arc", 302.6),
+    ...item('3.', 293.4, "Click mouse button 1 (`mid angle') again to define direction of the arc", 305),
+    ...item('4.', 306.6, "Click mouse button 1 (`final angle') a final time to define the ending angle", 379),
+  ]);
+  const items = paragraphs(lines, region);
+  expect(items.map((p) => p.lines.length)).toEqual([1, 1, 1, 1]); // was [4]
+  // each item starts at the list's indent, none centred for sitting mid-region (items 2 and 3 were)
+  expect(items.map((p) => [p.align, p.left])).toEqual(Array(4).fill(['left', 169]));
+  // a wrapped sentence whose next line starts with a number of its own ("12.") runs on
+  const sentence = paragraphs(
+    buildLines([
+      run('The meeting moved from the eleventh of May to the', 108, 400, 440, 11),
+      run('12.', 108, 413.2, 12, 11),
+      run('and nobody came to it at all.', 124, 413.2, 120, 11),
+    ]),
+    region,
+  );
+  expect(sentence.map((p) => p.lines.length)).toEqual([2]);
+});

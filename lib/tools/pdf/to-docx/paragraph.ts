@@ -335,10 +335,11 @@ export async function paragraph(
   const leader = !rtl && hasLeader(last);
   const tabStops = [
     ...(stops.length && !rtl
-      ? stops.map((r) => ({
-          type: TabStopType.LEFT,
-          position: Math.max(0, Math.round((r.x - marginLeft) * TW)),
-        }))
+      ? stops.map((r) =>
+          p.flushEnd && !leader && r === last.runs[last.runs.length - 1]
+            ? { type: TabStopType.RIGHT, position: Math.round((r.x + r.w - marginLeft) * TW) }
+            : { type: TabStopType.LEFT, position: Math.max(0, Math.round((r.x - marginLeft) * TW)) },
+        )
       : []),
     ...(leader ? [leaderStop(last, marginLeft, TW)] : []),
   ];

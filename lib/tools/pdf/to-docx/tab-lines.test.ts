@@ -8,8 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { StandardFonts } from 'pdf-lib';
+import type { PageData } from '../pdfjs/protocol';
+import { pageSections } from './build-docx';
+import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
 import { convertBytes } from '@/tests/support/pdf-to-docx/convert-bytes';
-import { documentXml } from '@/tests/support/pdf-to-docx/docx-parts';
+import { documentXml, readBackSections, sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
 import { docxToPdf } from '@/tests/support/pdf-to-docx/measure';
 import { madePage } from '@/tests/support/pdf-to-docx/extract-page';
 
@@ -40,4 +43,28 @@ test('two pieces of a line ending at the right edge keep their places', async ()
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}, 120_000);
+
+test('a running head whose last piece ends at the right edge keeps it on its line in a wider face', async () => {
+  // R's reference manual (pdfTeX): "70" at the left, the topic's name at the right edge in Times slanted
+  // by the PDF (NimbusRomNo9L-Regu-Slant_167: the upright face's widths, 50.4 pt); Word's Times New Roman
+  // Italic is 51.7 pt wide, and past a left tab stop at the name's start LibreOffice wrapped the name onto
+  // a line of its own (every even page a line lower). It is set against a right tab stop at its end.
+  const body = 'The functions are used to call compiled code which makes use of internal R objects, passing';
+  const runs = [
+    textRun('70', 100.3, 80.4, 10, { font: 'NimbusRomNo9L-Regu' }),
+    textRun('CallExternal', 461.7, 80.4, 50.4, { font: 'NimbusRomNo9L-Regu-Slant_167', italic: true, eol: true }),
+    ...[0, 1, 2, 3].map((i) => textRun(body, 100.3, 108.3 + 12 * i, 411.8, { font: 'NimbusRomNo9L-Regu', eol: true })),
+  ];
+  const page: PageData = { width: 612, height: 792, runs, images: [], segments: [], fills: [], links: [] };
+  const sections = await pageSections(page, true);
+  const para = (await sectionsXml(sections)).split('<w:p>').find((p) => p.includes('CallExternal')) ?? '';
+  expect(para).toMatch(/<w:tab w:val="right"/);
+  await readBackSections(sections, (pdf) => {
+    const box = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
+    const at = (w: string) => new RegExp(`xMin="([\\d.]+)" yMin="([\\d.]+)" xMax="([\\d.]+)"[^>]*>${w}<`).exec(box);
+    const [num, name] = [at('70'), at('CallExternal')];
+    expect(Number(name?.[2])).toBeCloseTo(Number(num?.[2]), 0); // one line
+    expect(Math.abs(Number(name?.[3]) - 512.1)).toBeLessThan(2);
+  });
 }, 120_000);
