@@ -29,6 +29,7 @@ import { boxedRuns } from './boxed-runs';
 import { shadingBehind } from './shaded-boxes';
 import { loneFillPictures } from './lone-fills';
 import { lonePictures } from './lone-rules';
+import { underlinedWords } from './underlined-words';
 import { encodedImage, imageParagraph, luminance, pageBackground, pictureBehindText, solidPng } from './images';
 import { TW } from './units';
 
@@ -327,7 +328,7 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   const { page: unslanted, boxes: slantBoxes } = await slantedText(shown);
   const { page: upright, boxes: turnedBoxes } = await turnedText(unslanted);
   const boxes = [...turnedBoxes, ...slantBoxes];
-  const page = boxedRuns(withBullets(upright));
+  const page = await underlinedWords(boxedRuns(withBullets(upright)));
   const hasVisible = page.runs.some((r) => !r.invisible);
   const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
   const c = layout.content;

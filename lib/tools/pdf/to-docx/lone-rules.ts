@@ -19,6 +19,31 @@ type Rule = Box & { color: string };
 
 const horizontal = (s: Segment) => Math.abs(s.y1 - s.y2) < 1;
 
+/**
+ * Horizontal rules drawn in pieces that touch end to end (htmldoc underlines a link word by word) joined
+ * into one, so the whole is weighed against the words over it; the others as they are.
+ */
+export function joinedRules(segs: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  const flat = segs
+    .filter(horizontal)
+    .map((s) => ({ ...s, x1: Math.min(s.x1, s.x2), x2: Math.max(s.x1, s.x2), y2: s.y1 }))
+    .sort((a, b) => a.y1 - b.y1 || a.x1 - b.x1);
+  for (const s of flat) {
+    const last = out[out.length - 1];
+    const joins =
+      last &&
+      Math.abs(last.y1 - s.y1) < 0.3 &&
+      last.color === s.color &&
+      last.width === s.width &&
+      s.x1 >= last.x1 &&
+      s.x1 <= last.x2 + 0.5;
+    if (joins) last.x2 = Math.max(last.x2, s.x2);
+    else out.push(s);
+  }
+  return [...out, ...segs.filter((s) => !horizontal(s))];
+}
+
 /** The runs a horizontal rule decorates, and how: on the baseline or just under it (underline) or through
  * the middle of the letters (strike-through), under text that covers most of the rule. */
 function decorated(s: Segment, runs: TextRun[]): { runs: TextRun[]; kind: 'underline' | 'strike' } | null {
@@ -44,8 +69,9 @@ function decorated(s: Segment, runs: TextRun[]): { runs: TextRun[]; kind: 'under
  * line joined; none when the page has more than MAX_RULES pieces.
  */
 export function loneRules(page: PageData, tables: Box[]): Rule[] {
-  const segs = page.segments.filter(shows);
-  if (segs.length > MAX_RULES) return [];
+  const shown = page.segments.filter(shows);
+  if (shown.length > MAX_RULES) return [];
+  const segs = joinedRules(shown);
   const runs = page.runs.filter((r) => !r.invisible && !r.rotated && r.str.trim());
   const inTable = (b: Box) =>
     tables.some(

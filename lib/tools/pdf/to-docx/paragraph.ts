@@ -140,7 +140,13 @@ function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: b
       // a formula piece from another baseline (joined by attachStacked) is a word of its own
       const stacked = !r.script && Math.abs(r.y - prev.y) > 0.3 * Math.min(r.size, prev.size);
       const wide = gap > (cjkMeet(prev.str, text) ? 0.2 : 0.07) * Math.min(r.size, prev.size);
-      if ((wide || stacked) && !/\s$/.test(prev.str) && !/^\s/.test(text)) text = ` ${text}`;
+      if ((wide || stacked) && !/\s$/.test(prev.str) && !/^\s/.test(text)) {
+        // a space before a word in a typewriter face goes in the prose before it: Courier's is 2.4 times
+        // as wide as Times's, and two on a line pushed its last word onto the next (xfig's manual)
+        const last = out[out.length - 1];
+        if (r.generic === 'monospace' && prev.generic !== 'monospace' && last.run === prev) last.text += ' ';
+        else text = ` ${text}`;
+      }
     }
     out.push({ run: r, text });
     prev = r;
