@@ -3,8 +3,8 @@
 // took a block of its own between the line's two halves, and the page ran over (a Word-made lab guide). It
 // is the line's: drawn at its place on the page, behind the text, and the line keeps the room above it that
 // the PDF gave it. A picture that ends its line (an HTML page's menu shown after "subdirectories:", htmldoc)
-// is the line's too when that line's column runs on past the picture's left edge: a picture in the next
-// column beside a line's end is not.
+// is the line's too when that line's column runs on past the picture: a picture in the next column beside
+// a line's end is not, nor a slide's logo past the end of its title.
 import type { Box } from '../pdfjs/protocol';
 import { bottom, right } from './box';
 import type { Line } from './layout';
@@ -15,7 +15,9 @@ export function inlinePicture(img: Box, lines: Line[]): boolean {
   if (!lead) return false;
   const after = on.filter((l) => l.x >= right(img) - 0.5 * l.size);
   if (after.some((l) => l.x - right(img) <= 2 * l.size)) return true;
-  // nothing after it on the line: its column's other lines run on past it
-  const column = (l: Line) => l !== lead && Math.abs(l.x - lead.x) <= lead.size;
-  return after.length === 0 && lines.some((l) => column(l) && right(l) >= img.x + 2 * lead.size);
+  // nothing after it on the line: its column's other lines run on past it (a slide's logo beside its title
+  // stands out past the text, and stays in the flow)
+  const column = (l: Line) =>
+    l !== lead && Math.abs(l.x - lead.x) <= lead.size && Math.abs(l.baseline - lead.baseline) <= img.h + 3 * lead.size;
+  return after.length === 0 && lines.some((l) => column(l) && right(l) >= right(img));
 }
