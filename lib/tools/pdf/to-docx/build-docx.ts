@@ -24,7 +24,7 @@ import { drawingWithLabels, lineInFrame, type Lifted } from './drawing-overlay';
 import { turnedText } from './rotated-text';
 import { slantedText } from './slanted-text';
 import { textBoxPictures } from './text-box-fills';
-import { withBullets } from './web-lists';
+import { glyphBullets, withBullets } from './web-lists';
 import { boxedRuns } from './boxed-runs';
 import { shadingBehind } from './shaded-boxes';
 import { loneFillPictures } from './lone-fills';
@@ -328,7 +328,7 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   const { page: unslanted, boxes: slantBoxes } = await slantedText(shown);
   const { page: upright, boxes: turnedBoxes } = await turnedText(unslanted);
   const boxes = [...turnedBoxes, ...slantBoxes];
-  const page = await underlinedWords(boxedRuns(withBullets(upright)));
+  const page = await underlinedWords(boxedRuns(glyphBullets(withBullets(upright))));
   const hasVisible = page.runs.some((r) => !r.invisible);
   const layout = layoutPage(page, !hasVisible && page.runs.length > 0);
   const c = layout.content;

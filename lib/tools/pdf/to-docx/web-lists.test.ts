@@ -10,7 +10,9 @@ import { pageSections } from './build-docx';
 import { convertPdf } from './convert';
 import { docxToPdf } from '@/tests/support/pdf-to-docx/measure';
 import { extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
-import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
+import { paragraphsText, sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
+import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
+import type { PageData } from '../pdfjs/protocol';
 
 const LONG =
   'It is written in plain C, making as few assumptions as possible, and sticking closely to ANSI C/POSIX for';
@@ -103,4 +105,38 @@ test("LibreOffice's read-back shows the bullets on one page, each item's words w
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a glyph read as a control character where a bullet stands is the item's bullet", async () => {
+  // xfig's guide (dvips, Ghostscript): the bullet is a Type 3 bitmap glyph whose code reads as NUL, no
+  // width, its line size 15.4 pt. Word lost it, and its size split each item's first line off the item.
+  const body = (str: string, x: number, y: number, w: number) => textRun(str, x, y, w, { font: 'Times-Roman' });
+  const runs = [
+    textRun('\u0000', 98.3, 112.3, 0, { size: 15.4, font: 'Type3' }),
+    body(
+      'The Arc is specified by marking three points with mouse button 1. When a precise arc is required, it is',
+      107.8,
+      116.8,
+      425,
+    ),
+    body(
+      'often useful to first draw a circle with the desired radius and centre point. Then place the arc points.',
+      107.8,
+      128.7,
+      425,
+    ),
+    // a control character between words is no bullet
+    body('A line with', 107.8, 160.6, 46),
+    textRun('\u0001', 156, 160.6, 4, { size: 10, font: 'Type3' }),
+    body('a stray code in it, and the rest of the line of prose that follows it to the end.', 163, 160.6, 369),
+    // nor an unmapped mark of a font that has letters to read (Padauk's features: its marks read as codes)
+    textRun('\u0003', 98.3, 200, 0.7, { font: 'Padauk-Regular' }),
+    body('A line of the sample after a mark of the script font, the rest of the line in prose.', 107.8, 200, 400),
+    textRun('\u1000\u102d\u102f', 107.8, 230, 20, { font: 'Padauk-Regular' }),
+  ];
+  const page: PageData = { width: 612, height: 792, runs, images: [], segments: [], fills: [], links: [] };
+  const text = paragraphsText(await sectionsXml(await pageSections(page, true)));
+  // the bullet, then the item's two lines as one paragraph
+  expect(text).toMatch(/\u2022 The Arc is specified [^\n]* it is often useful [^\n]* arc points\./);
+  expect(text.match(/\u2022/g)).toHaveLength(1);
 });

@@ -44,28 +44,55 @@ export function withBullets(page: PageData): PageData {
       const gap = r.x - (m.x + m.w);
       if (fits(r) && gap >= 0.3 * r.size && gap <= 2.5 * r.size && (!host || r.x < host.x)) host = r;
     }
-    if (!host) continue;
-    const h = host;
-    // and nothing of that line before it: a dot between words is punctuation or decoration, not a bullet
-    if (
-      page.runs.some(
-        (r) => r !== h && fits(r) && Math.abs(r.y - h.y) < 0.3 * h.size && r.x < m.x && r.x + r.w > m.x - 2 * h.size,
-      )
-    )
-      continue;
-    const run: TextRun = {
-      ...h,
-      str: GLYPH[m.shape],
-      x: m.x,
-      w: m.w,
-      bold: false,
-      italic: false,
-      color: m.color,
-      eol: false,
-      script: undefined,
-    };
-    BULLETS.add(run);
-    bullets.push(run);
+    if (!host || textBefore(page.runs.filter(fits), host, m.x)) continue;
+    bullets.push(bulletRun(host, GLYPH[m.shape], m.x, m.w, m.color));
   }
   return bullets.length ? { ...page, runs: [...page.runs, ...bullets] } : page;
+}
+
+/** Whether one of `runs` on `host`'s line stands before x (a dot between words is punctuation or decoration,
+ * not a bullet). */
+const textBefore = (runs: TextRun[], host: TextRun, x: number) =>
+  runs.some((r) => r !== host && Math.abs(r.y - host.y) < 0.3 * host.size && r.x < x && r.x + r.w > x - 2 * host.size);
+
+function bulletRun(host: TextRun, str: string, x: number, w: number, color: string): TextRun {
+  const run: TextRun = { ...host, str, x, w, bold: false, italic: false, color, eol: false, script: undefined };
+  BULLETS.add(run);
+  return run;
+}
+
+/**
+ * A glyph that reads as one control character standing where a bullet stands, 0.3-2.5 em before a line's
+ * first word: the bullet of a TeX bitmap font that dvips and Ghostscript re-numbered (no ToUnicode; xfig's
+ * guide: its items' bullets were lost, and the glyph's 15 pt line size split each item's first line off).
+ */
+export function glyphBullets(page: PageData): PageData {
+  // only from a font that has nothing else to read on the page (a symbol font with no usable codes): a
+  // script font's unmapped marks read as control characters among its letters too (Padauk's)
+  // (control characters are what such glyphs read as)
+  // eslint-disable-next-line no-control-regex
+  const CODE = /[\x00-\x1f]/g;
+  const control = (str: string) => str.length === 1 && str.replace(CODE, '') === '';
+  const readable = new Set(page.runs.filter((r) => /\S/.test(r.str.replace(CODE, ''))).map((r) => r.font));
+  const lone = page.runs.filter((r) => control(r.str) && !readable.has(r.font) && !r.rotated && !r.invisible);
+  if (!lone.length) return page;
+  const swap = new Map<TextRun, TextRun>();
+  for (const g of lone) {
+    const host = page.runs
+      .filter((r) => {
+        const gap = r.x - (g.x + g.w);
+        return (
+          r !== g &&
+          /^\W{0,2}[\p{L}\p{N}]/u.test(r.str.trimStart()) &&
+          Math.abs(r.y - g.y) <= 0.6 * r.size &&
+          gap >= 0.3 * r.size &&
+          gap <= 2.5 * r.size
+        );
+      })
+      .sort((a, b) => a.x - b.x)[0];
+    const words = page.runs.filter((r) => !r.invisible && /\S/.test(r.str) && !lone.includes(r));
+    if (!host || textBefore(words, host, g.x)) continue;
+    swap.set(g, bulletRun(host, '\u2022', g.x, Math.max(g.w, 0.35 * host.size), host.color));
+  }
+  return swap.size ? { ...page, runs: page.runs.map((r) => swap.get(r) ?? r) } : page;
 }
