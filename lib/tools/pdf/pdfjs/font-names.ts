@@ -28,6 +28,36 @@ const OT1_CODES = { 0: '\u0393', 1: '\u0394', 2: '\u0398', 3: '\u039B', 4: '\u03
   8: '\u03A6', 11: 'ff', 12: 'fi', 13: 'fl', 14: 'ffi', 15: 'ffl', 16: '\u0131', 17: '\u0237', 25: '\u00DF', 26: '\u00E6',
   27: '\u0153', 28: '\u00F8', 29: '\u00C6', 30: '\u0152', 31: '\u00D8' };
 
+// Computer Modern's math fonts embedded with no ToUnicode and no glyph names pdf.js can read (TeXmacs' PDFs):
+// pdf.js gives their codes, so the math symbol font's (OMS) bullet, "≡" and "≤" came out as control
+// characters and were dropped, its minus as "¡" (dvips moves codes 0-9 to 161-170 and 10-32 to 173-195),
+// and math italic's (OML) Greek the same way, its period and comma as ":" and ";" (glyphs it has not). They
+// are read by TeX's encodings: control codes always (no ToUnicode gives them), moved ones in a font that
+// shows control codes too.
+const MATH_FONT = /^cm(sy|mi)\d+$/i;
+const OMS_CODES = [...'−·×∗÷⋄±∓⊕⊖⊗⊘⊙◯∘•≍≡⊆⊇≤≥⪯⪰∼≈⊂⊃≪≫≺≻'];
+const OML_CODES = [...'ΓΔΘΛΞΠΣΥΦΨΩαβγδϵζηθικλμνξπρστυϕχ'];
+/** TeX's code for a character pdf.js gave: a control code as it is, a moved one (161-170, 173-194) back. */
+function texCode(c) {
+  const u = c.charCodeAt(0);
+  return u < 32 ? u : u >= 161 && u <= 170 ? u - 161 : u >= 173 && u <= 194 ? u - 163 : -1;
+}
+/** (runs before texCodes' text-font tables: a bitmap CMSY's bullet at 15 is no OT1 "ffl") */
+function mathCodes(fonts) {
+  for (const runs of fonts) {
+    const name = runs[0].font || '';
+    const table = /^cmsy\d+$/i.test(name) ? OMS_CODES : /^cmmi\d+$/i.test(name) ? OML_CODES : null;
+    if (!table) continue;
+    // codes moved up only where the font shows raw codes too: a ToUnicode maps its circle to "©", its dot to "·"
+    const raw = runs.some((r) => /[\x00-\x1f]/.test(r.str));
+    const codes = raw ? /[\x00-\x1f\xa1-\xaa\xad-\xc2]/g : /[\x00-\x1f]/g;
+    for (const r of runs) {
+      r.str = r.str.replace(codes, (c) => table[texCode(c)] ?? c);
+      if (table === OML_CODES) r.str = r.str.replace(/:/g, '.').replace(/;/g, ',');
+    }
+  }
+}
+
 // Word writes Calibri's ti, tt, tti and ft ligatures with codes its ToUnicode leaves out; pdf.js then gives the
 // glyphs' places in Calibri's own map (U+10019F...) cut to 16 bits: "operaƟons", "seƫngs", "MicrosoŌ" (SIL's
 // Harmattan features, a common complaint about Word's PDFs). They are read as their letters where they sit
@@ -66,7 +96,7 @@ function texCodes(fonts) {
   for (const runs of fonts) {
     const t3 = runs[0].t3;
     for (const r of runs) delete r.t3;
-    if (!t3) continue;
+    if (!t3 || MATH_FONT.test(runs[0].font || '')) continue;
     const text = visible(runs);
     const table = /[\x0e\x0f]/.test(text) ? OT1_CODES : /[\x1b-\x1f]/.test(text) ? T1_CODES : null;
     if (!table || (text.match(/[A-Za-z]/g) || []).length < 0.5 * text.length) continue;
@@ -84,6 +114,7 @@ const garbage = (text) => (text.match(/[\x01-\x1f\uFFFD]/g) || []).length >= 0.0
 function readText(runs) {
   calibriLigatures(runs);
   const fonts = byFontOf(runs);
+  mathCodes(fonts);
   texCodes(fonts);
   let all = 0;
   let bad = 0;

@@ -59,3 +59,50 @@ test("the recall measure does not count a word the source's text cannot spell", 
   // a NUL draws nothing: the word around it counts
   expect(words('Do nothing.\x00 ST\x00')).toEqual(['do', 'nothing', 'st']);
 });
+
+/** A page in Computer Modern's math fonts as TeXmacs embeds them: no ToUnicode, no glyph names pdf.js reads. */
+async function texMathPdf(lines: [font: 'SY' | 'MI' | 'S2', text: string][]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const ctx = doc.context;
+  const glyph = ctx.register(ctx.stream('500 0 0 0 400 600 d1 0 0 400 600 re f'));
+  const names = Array.from({ length: 256 }, (_, c) => `a${c}`);
+  const font = (name: string) =>
+    ctx.register(
+      ctx.obj({
+        Type: 'Font',
+        Subtype: 'Type3',
+        FontBBox: [0, 0, 1000, 1000],
+        FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+        FontDescriptor: { Type: 'FontDescriptor', FontName: PDFName.of(name), Flags: 4 },
+        CharProcs: Object.fromEntries(names.map((n) => [n, glyph])),
+        Encoding: { Type: 'Encoding', Differences: [0, ...names.map((n) => PDFName.of(n))] },
+        FirstChar: 0,
+        LastChar: 255,
+        Widths: names.map(() => 500),
+        Resources: {},
+      }),
+    );
+  page.node.set(
+    PDFName.of('Resources'),
+    ctx.obj({ Font: { SY: font('CMSY10'), MI: font('CMMI10'), S2: font('CMSY10') } }),
+  );
+  const ops = lines.map(([f, text], i) => `BT /${f} 12 Tf 72 ${700 - 24 * i} Td ${hex(text)} Tj ET`);
+  page.node.set(PDFName.of('Contents'), ctx.register(ctx.stream(ops.join('\n'))));
+  return doc.save();
+}
+
+test("TeX's math fonts without a ToUnicode are read by TeX's math encodings", async () => {
+  // giac's graph theory guide (TeXmacs): "p ≡ 1 (mod 4)" lost its "≡", "p − 1" read "p ¡ 1", the items'
+  // bullets were dropped, "0, 1, ..., p" read "0; 1; :::; p"
+  const pdf = await texMathPdf([
+    ['SY', 'p \x11 1 and q \x14 p \xa1 1 \x0f'],
+    ['MI', '\x1b \x0e\x15 0;1;:::;p'],
+    // the same face with no raw code on the page: its "·" and "©" are what a ToUnicode gave, kept
+    ['S2', 'a \xb7 b \xa9c'],
+  ]);
+  const xml = documentXml((await convertBytes(pdf, 'texmacs.pdf')).docx);
+  expect(xml).toContain('p \u2261 1 and q \u2264 p \u2212 1 \u2022');
+  expect(xml).toMatch(/\u03C3(?:<[^>]+>)*\s*\u03B4\u03BB(?:<[^>]+>)*\s*0,1,\.\.\.,p/);
+  expect(xml).toContain('a \u00B7 b \u00A9c');
+}, 120_000);
