@@ -56,6 +56,7 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
       // a heading's line, bold in a face of its own, ends where the text under it starts in another face
       // (Abyssinica's type sample: "C1 Controls and Latin-1 Supplement", then a line of its characters)
       if (boldHeading(prev, l)) join = false;
+      if (indentedAfterRoom(prev, l, region)) join = false;
     }
     if (join) g.push(l);
     else groups.push([l]);
@@ -87,6 +88,25 @@ function nextNumber(first: Line, l: Line): boolean {
   if (!n || l.runs.length < 2) return false;
   const before = NUMBER.exec(first.runs[0].str.trim());
   return n[1] === '1' || (!!before && Number(before[1]) + 1 === Number(n[1]));
+}
+
+/**
+ * A line indented an em or more under a line that ended with room for its first word starts a paragraph
+ * (TeX's indented paragraphs: a last line 7 em short of the measure was read as wrapped, and the paragraph
+ * after it hung from its indent; xfig's guide through dvips). Not code, not a hanging item's next line.
+ */
+function indentedAfterRoom(prev: Line, l: Line, region: Box): boolean {
+  if (l.x < prev.x + 0.8 * prev.size || typewriter(prev)) return false;
+  // a hanging item's next line starts under its text, after its label ("2.", "enabled", a bullet; a slide's
+  // "– Achieving" as one text item)
+  if (prev.runs.slice(1).some((r) => Math.abs(r.x - l.x) < 1.5)) return false;
+  if (BULLET.test(prev.runs[0].str.trimStart()) || isBullet(prev.runs[0])) return false;
+  const r = l.runs[0];
+  const word = /^\s*\S+/.exec(r.str)?.[0].trim() ?? '';
+  const wordW = (word.length / Math.max(1, r.str.length)) * r.w;
+  // the measure: as far as the next line reaches (a region can reach past the text: a page number, a table)
+  const edge = Math.min(right(region), Math.max(right(prev), right(l)));
+  return right(prev) + 0.3 * prev.size + wordW < edge - 0.5 * prev.size;
 }
 
 function boldHeading(prev: Line, l: Line): boolean {

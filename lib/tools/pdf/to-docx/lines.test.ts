@@ -157,3 +157,53 @@ test('a numbered item whose number is a text item of its own starts a paragraph;
   );
   expect(sentence.map((p) => p.lines.length)).toEqual([2]);
 });
+
+test('an indented line under a line that had room for its first word starts a paragraph; a hanging item does not', () => {
+  // xfig's guide (dvips, Ghostscript): a paragraph's one line ends 74 pt short of the measure, the next
+  // paragraph starts 15 pt in; it hung from that indent, joined to the line before it
+  const region = { x: 82.8, y: 330, w: 450, h: 60 };
+  const tex = paragraphs(
+    buildLines([
+      run(
+        'There are basically two types of drawing programs in this world: bitmap and vector programs.',
+        82.8,
+        344.3,
+        375.5,
+        10,
+      ),
+      run(
+        'Paint programs, such as XPaint, work with bitmaps, which are groups of pixels. The drawing program lays',
+        97.8,
+        356.3,
+        435,
+        10,
+      ),
+      run(
+        'down and manipulates individual pixels in various ways. Paint programs have their uses, but it is',
+        82.8,
+        368.3,
+        450,
+        10,
+      ),
+    ]),
+    region,
+  );
+  expect(tex.map((p) => p.lines.length)).toEqual([1, 2]); // was [2, 1]
+  // a description list's term and its text (bacula's manual): the next line starts under the text, and the
+  // first line is full
+  const item = paragraphs(
+    buildLines([
+      run('enabled', 72, 75.9, 34, 10),
+      run('This keyword can appear on the update volume as well as the update slots commands, and', 107, 75.9, 433, 10),
+      run(
+        'can allows one of the following arguments: yes, true, no, false, archived, 0, 1, 2. Where 0',
+        107,
+        87.9,
+        433,
+        10,
+      ),
+    ]),
+    { x: 72, y: 60, w: 490, h: 40 },
+  );
+  expect(item.map((p) => p.lines.length)).toEqual([2]);
+});
