@@ -9,36 +9,45 @@ import { words } from '@/tests/support/pdf-to-docx/measure';
 
 const hex = (s: string) => `<${Buffer.from(s, 'latin1').toString('hex')}>`;
 
-/** A page of three Type 3 fonts named as pdfTeX names its bitmap glyphs (every code 0-127 /aNN, a box each). */
-async function texBitmapPdf(lines: [font: string, text: string][]): Promise<Uint8Array> {
+/**
+ * A page of Type 3 fonts whose glyphs are named as pdfTeX names its bitmap glyphs (every code /aNN, a box
+ * each), no ToUnicode: each font by its resource name, with its FontName when given (as TeXmacs names CMSY10).
+ */
+async function type3Pdf(
+  fonts: Record<string, string | null>,
+  lines: [font: string, text: string][],
+  codes = 128,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([612, 792]);
   const ctx = doc.context;
   const glyph = ctx.register(ctx.stream('500 0 0 0 400 600 d1 0 0 400 600 re f'));
-  const names = Array.from({ length: 128 }, (_, c) => `a${c}`);
-  const font = () =>
+  const names = Array.from({ length: codes }, (_, c) => `a${c}`);
+  const font = (name: string | null) =>
     ctx.register(
       ctx.obj({
         Type: 'Font',
         Subtype: 'Type3',
         FontBBox: [0, 0, 1000, 1000],
         FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+        ...(name ? { FontDescriptor: { Type: 'FontDescriptor', FontName: PDFName.of(name), Flags: 4 } } : {}),
         CharProcs: Object.fromEntries(names.map((n) => [n, glyph])),
         Encoding: { Type: 'Encoding', Differences: [0, ...names.map((n) => PDFName.of(n))] },
         FirstChar: 0,
-        LastChar: 127,
+        LastChar: codes - 1,
         Widths: names.map(() => 500),
         Resources: {},
       }),
     );
-  page.node.set(PDFName.of('Resources'), ctx.obj({ Font: { T1: font(), OT: font(), GB: font() } }));
+  const resources = Object.fromEntries(Object.entries(fonts).map(([key, name]) => [key, font(name)]));
+  page.node.set(PDFName.of('Resources'), ctx.obj({ Font: resources }));
   const ops = lines.map(([f, text], i) => `BT /${f} 12 Tf 72 ${700 - 24 * i} Td ${hex(text)} Tj ET`);
   page.node.set(PDFName.of('Contents'), ctx.register(ctx.stream(ops.join('\n'))));
   return doc.save();
 }
 
 test("a TeX bitmap font's ligatures, dashes and quotes are read by TeX's encodings", async () => {
-  const pdf = await texBitmapPdf([
+  const pdf = await type3Pdf({ T1: null, OT: null, GB: null }, [
     // Cork (T1): fi 28, fl 29, ffi 30, en dash 21, quotes 16 and 17
     ['T1', 'the con\x1cguration of the \x1dow, on pages 3\x155, is \x10e\x1ecient\x11'],
     // OT1 (Computer Modern): ffi 14; 28 is o with stroke there
@@ -60,47 +69,21 @@ test("the recall measure does not count a word the source's text cannot spell", 
   expect(words('Do nothing.\x00 ST\x00')).toEqual(['do', 'nothing', 'st']);
 });
 
-/** A page in Computer Modern's math fonts as TeXmacs embeds them: no ToUnicode, no glyph names pdf.js reads. */
-async function texMathPdf(lines: [font: 'SY' | 'MI' | 'S2', text: string][]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([612, 792]);
-  const ctx = doc.context;
-  const glyph = ctx.register(ctx.stream('500 0 0 0 400 600 d1 0 0 400 600 re f'));
-  const names = Array.from({ length: 256 }, (_, c) => `a${c}`);
-  const font = (name: string) =>
-    ctx.register(
-      ctx.obj({
-        Type: 'Font',
-        Subtype: 'Type3',
-        FontBBox: [0, 0, 1000, 1000],
-        FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
-        FontDescriptor: { Type: 'FontDescriptor', FontName: PDFName.of(name), Flags: 4 },
-        CharProcs: Object.fromEntries(names.map((n) => [n, glyph])),
-        Encoding: { Type: 'Encoding', Differences: [0, ...names.map((n) => PDFName.of(n))] },
-        FirstChar: 0,
-        LastChar: 255,
-        Widths: names.map(() => 500),
-        Resources: {},
-      }),
-    );
-  page.node.set(
-    PDFName.of('Resources'),
-    ctx.obj({ Font: { SY: font('CMSY10'), MI: font('CMMI10'), S2: font('CMSY10') } }),
-  );
-  const ops = lines.map(([f, text], i) => `BT /${f} 12 Tf 72 ${700 - 24 * i} Td ${hex(text)} Tj ET`);
-  page.node.set(PDFName.of('Contents'), ctx.register(ctx.stream(ops.join('\n'))));
-  return doc.save();
-}
-
 test("TeX's math fonts without a ToUnicode are read by TeX's math encodings", async () => {
   // giac's graph theory guide (TeXmacs): "p ≡ 1 (mod 4)" lost its "≡", "p − 1" read "p ¡ 1", the items'
   // bullets were dropped, "0, 1, ..., p" read "0; 1; :::; p"
-  const pdf = await texMathPdf([
-    ['SY', 'p \x11 1 and q \x14 p \xa1 1 \x0f'],
-    ['MI', '\x1b \x0e\x15 0;1;:::;p'],
-    // the same face with no raw code on the page: its "·" and "©" are what a ToUnicode gave, kept
-    ['S2', 'a \xb7 b \xa9c'],
-  ]);
+  // (as TeXmacs embeds them: no ToUnicode, no glyph names pdf.js reads)
+  const fonts = { SY: 'CMSY10', MI: 'CMMI10', S2: 'CMSY10' };
+  const pdf = await type3Pdf(
+    fonts,
+    [
+      ['SY', 'p \x11 1 and q \x14 p \xa1 1 \x0f'],
+      ['MI', '\x1b \x0e\x15 0;1;:::;p'],
+      // the same face with no raw code on the page: its "·" and "©" are what a ToUnicode gave, kept
+      ['S2', 'a \xb7 b \xa9c'],
+    ],
+    256,
+  );
   const xml = documentXml((await convertBytes(pdf, 'texmacs.pdf')).docx);
   expect(xml).toContain('p \u2261 1 and q \u2264 p \u2212 1 \u2022');
   expect(xml).toMatch(/\u03C3(?:<[^>]+>)*\s*\u03B4\u03BB(?:<[^>]+>)*\s*0,1,\.\.\.,p/);
