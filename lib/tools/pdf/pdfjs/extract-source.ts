@@ -321,12 +321,14 @@ async function extractPage(pdfjs, doc, p, task) {
 
 // An image lying under a line of text and no taller than it (the text's shadow, or a picture of that same
 // text): placed in the flow it takes a line of its own and shows the text twice (bacula's cover footer ran
-// onto a page of its own). The text stays, editable.
+// onto a page of its own). The text stays, editable. A picture a couple of ems wide or less in a long text
+// item is no shadow of it: htmldoc sets an accented letter as a tiny image in the gap of a sentence's item.
 function dropTextShadows(images, runs) {
   for (let i = images.length - 1; i >= 0; i--) {
     const o = images[i];
     const under = runs.some((r) => {
       if (r.rotated || r.invisible || o.h > r.size * 2) return false;
+      if (o.w < Math.min(0.5 * r.w, 2 * r.size)) return false;
       const top = r.y - r.size * 0.9, bottom = r.y + r.size * 0.3;
       const ox = Math.min(o.x + o.w, r.x + r.w) - Math.max(o.x, r.x);
       const oy = Math.min(o.y + o.h, bottom) - Math.max(o.y, top);
