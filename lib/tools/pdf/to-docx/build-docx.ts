@@ -17,6 +17,7 @@ import {
 } from 'docx';
 import { SLIDE_RATIO, type Box, type PageData } from '../pdfjs/protocol';
 import { buildLines, flatten, layoutPage, mergeBands, type Block, type CutNode, type Line } from './layout';
+import { columnTabs } from './line-bands';
 import { paragraphs, type Para } from './line-paragraphs';
 import { tableChild } from './table-docx';
 import { pageFrame, paragraph, place, pointParagraph } from './paragraph';
@@ -108,7 +109,7 @@ async function emitBlocks(
     const region = beside ? b : area;
     let pending: Line[] = [];
     const flush = async () => {
-      for (const p of paragraphs(mergeBands(pending), region)) {
+      for (const p of paragraphs(mergeBands(columnTabs(pending)), region)) {
         const at = place(p, out.cursor);
         out.deficit = Math.max(out.deficit, at.pushed);
         const para = await paragraph(p, page.links, indentBase, at.before, pendingBreak);

@@ -38,3 +38,28 @@ export function mergeBands(lines: Line[], tolerance = 0.5): Line[] {
   }
   return out;
 }
+
+/**
+ * A table set without rules whose rows are lines (htmldoc's key list: the key centred in its column, the
+ * description at one x): where a row's key is long, the gap before its description is narrow enough that
+ * the row was read as one line and its description ran on after the key in Word. A run after a gap of an em
+ * or more that starts where at least two other rows' second pieces start (lines with a piece before them on
+ * their baseline) is a tab stop's piece. A list's or a description's wrapped lines have nothing before them.
+ */
+export function columnTabs(lines: Line[]): Line[] {
+  const pieces = lines.filter((o) =>
+    lines.some((q) => q !== o && Math.abs(q.baseline - o.baseline) < 0.5 * o.size && right(q) < o.x),
+  );
+  if (pieces.length < 2) return lines;
+  return lines.map((l) => {
+    let tabs: Set<TextRun> | undefined;
+    l.runs.forEach((r, i) => {
+      const prev = l.runs[i - 1];
+      if (!prev || r.x - (prev.x + prev.w) < l.size) return;
+      if (pieces.filter((o) => o !== l && Math.abs(o.x - r.x) < 1).length < 2) return;
+      tabs ??= new Set(l.tabRuns ?? []);
+      tabs.add(r);
+    });
+    return tabs ? { ...l, tabRuns: tabs } : l;
+  });
+}
