@@ -45,9 +45,9 @@ function texCode(c) {
 /** (runs before texCodes' text-font tables: a bitmap CMSY's bullet at 15 is no OT1 "ffl") */
 function mathCodes(fonts) {
   for (const runs of fonts) {
-    const name = runs[0].font || '';
-    const table = /^cmsy\d+$/i.test(name) ? OMS_CODES : /^cmmi\d+$/i.test(name) ? OML_CODES : null;
-    if (!table) continue;
+    const kind = MATH_FONT.exec(runs[0].font || '')?.[1].toLowerCase();
+    if (!kind) continue;
+    const table = kind === 'sy' ? OMS_CODES : OML_CODES;
     // codes moved up only where the font shows raw codes too: a ToUnicode maps its circle to "©", its dot to "·"
     const raw = runs.some((r) => /[\x00-\x1f]/.test(r.str));
     const codes = raw ? /[\x00-\x1f\xa1-\xaa\xad-\xc2]/g : /[\x00-\x1f]/g;

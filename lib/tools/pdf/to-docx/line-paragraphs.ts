@@ -29,6 +29,9 @@ const BULLET = /^(?:[•◦▪■●○](?:\s|$)|(?:[\-–—*]|\(?\d{1,3}[.)]|[
 // when it is 1 or follows its group's number, not a line that starts with "12." in a sentence.
 const NUMBER = /^\(?(\d{1,3})[.)]$/;
 
+/** Whether a line starts with a list's bullet or marker (a glyph of the PDF's, or one drawn, web-lists.ts). */
+const startsItem = (l: Line) => BULLET.test(l.runs[0].str.trimStart()) || isBullet(l.runs[0]);
+
 /** Splits a block's consecutive lines into paragraphs and measures their alignment and indents. */
 export function paragraphs(lines: Line[], region: Box): Para[] {
   const groups: Line[][] = [];
@@ -45,7 +48,7 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
       // a right-to-left paragraph's last line ends short on the left; its lines share their right edge
       const rtl = mostlyRtl([prev, l]);
       if (rtl && prev.x > region.x + Math.max(0.25 * region.w, 3 * prev.size)) join = false;
-      if (BULLET.test(l.runs[0].str.trimStart()) || isBullet(l.runs[0])) join = false;
+      if (startsItem(l)) join = false;
       if (nextNumber(g[0], l)) join = false;
       if (g.length > 1 && Math.abs(rtl ? right(l) - right(g[1]) : l.x - g[1].x) > prev.size) join = false;
       if (l.tabRuns || prev.tabRuns) join = false;
@@ -100,7 +103,7 @@ function indentedAfterRoom(prev: Line, l: Line, region: Box): boolean {
   // a hanging item's next line starts under its text, after its label ("2.", "enabled", a bullet; a slide's
   // "– Achieving" as one text item)
   if (prev.runs.slice(1).some((r) => Math.abs(r.x - l.x) < 1.5)) return false;
-  if (BULLET.test(prev.runs[0].str.trimStart()) || isBullet(prev.runs[0])) return false;
+  if (startsItem(prev)) return false;
   const r = l.runs[0];
   const word = /^\s*\S+/.exec(r.str)?.[0].trim() ?? '';
   const wordW = (word.length / Math.max(1, r.str.length)) * r.w;

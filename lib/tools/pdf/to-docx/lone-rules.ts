@@ -20,8 +20,8 @@ type Rule = Box & { color: string };
 const horizontal = (s: Segment) => Math.abs(s.y1 - s.y2) < 1;
 
 /**
- * Horizontal rules drawn in pieces that touch end to end (htmldoc underlines a link word by word) joined
- * into one, so the whole is weighed against the words over it; the others as they are.
+ * The horizontal rules among `segs`, pieces that touch end to end (htmldoc underlines a link word by word)
+ * joined into one, so the whole is weighed against the words over it.
  */
 export function joinedRules(segs: Segment[]): Segment[] {
   const out: Segment[] = [];
@@ -41,7 +41,14 @@ export function joinedRules(segs: Segment[]): Segment[] {
     if (joins) last.x2 = Math.max(last.x2, s.x2);
     else out.push(s);
   }
-  return [...out, ...segs.filter((s) => !horizontal(s))];
+  return out;
+}
+
+/** Whether rule `s` stands in `r`'s band under its baseline, thin enough for its underline (in ems: from 0.08
+ * above the baseline to 0.3 below; thinner than 0.15). */
+export function underlines(s: Segment, r: TextRun): boolean {
+  const d = ((s.y1 + s.y2) / 2 - r.y) / r.size;
+  return d >= -0.08 && d <= 0.3 && (s.width ?? 0) < 0.15 * r.size;
 }
 
 /** The runs a horizontal rule decorates, and how: on the baseline or just under it (underline) or through
@@ -53,9 +60,9 @@ function decorated(s: Segment, runs: TextRun[]): { runs: TextRun[]; kind: 'under
   for (const kind of ['underline', 'strike'] as const) {
     const on = runs.filter((r) => {
       const d = (y - r.y) / r.size; // below the baseline, in ems
-      const near = kind === 'underline' ? d >= -0.08 && d <= 0.3 : d >= -0.45 && d <= -0.15;
+      const near = kind === 'underline' ? underlines(s, r) : d >= -0.45 && d <= -0.15 && (s.width ?? 0) < 0.15 * r.size;
       const over = Math.min(x2, r.x + r.w) - Math.max(x1, r.x);
-      return near && (s.width ?? 0) < 0.15 * r.size && over > 0.5 * r.w;
+      return near && over > 0.5 * r.w;
     });
     const covered = on.reduce((n, r) => n + Math.min(x2, r.x + r.w) - Math.max(x1, r.x), 0);
     if (on.length && covered >= 0.6 * (x2 - x1)) return { runs: on, kind };
@@ -71,7 +78,7 @@ function decorated(s: Segment, runs: TextRun[]): { runs: TextRun[]; kind: 'under
 export function loneRules(page: PageData, tables: Box[]): Rule[] {
   const shown = page.segments.filter(shows);
   if (shown.length > MAX_RULES) return [];
-  const segs = joinedRules(shown);
+  const segs = [...joinedRules(shown), ...shown.filter((g) => !horizontal(g))];
   const runs = page.runs.filter((r) => !r.invisible && !r.rotated && r.str.trim());
   const inTable = (b: Box) =>
     tables.some(

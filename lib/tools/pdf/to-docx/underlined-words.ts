@@ -8,7 +8,7 @@ import type { PageData, Segment, TextRun } from '../pdfjs/protocol';
 import { measuredFamily, substituteWidth, wideSansWidth } from './metrics';
 import { wordFont } from './paragraph';
 import { shows } from './tables';
-import { joinedRules } from './lone-rules';
+import { joinedRules, underlines } from './lone-rules';
 
 /** More straight rules than this on a page (a chart, a pattern): no run is cut. */
 const MAX_SEGMENTS = 3000;
@@ -31,13 +31,14 @@ async function edges(r: TextRun): Promise<number[]> {
   return out;
 }
 
+/** Whether rule `s` (joined, x1 <= x2) could underline some of `r`'s words: in its underline band, across
+ * part of it, and `r` more than one word. Checked before any width is measured. */
+const candidate = (r: TextRun, s: Segment) =>
+  !r.invisible && !r.rotated && underlines(s, r) && s.x2 > r.x && s.x1 < r.x + r.w && /\S\s+\S/.test(r.str);
+
 /** The run cut round the words `s` is under, or null when it is under none of them, all of them, or not
  * at their ends. */
-async function cut(r: TextRun, g: Segment): Promise<TextRun[] | null> {
-  const s = { x1: g.x1, x2: g.x2, y: g.y1, width: g.width ?? 1 };
-  const d = (s.y - r.y) / r.size; // below the baseline, in ems (lone-rules.ts's underline band)
-  if (d < -0.08 || d > 0.3 || s.width >= 0.15 * r.size) return null;
-  if (s.x2 <= r.x || s.x1 >= r.x + r.w || !/\S\s+\S/.test(r.str)) return null;
+async function cut(r: TextRun, s: Segment): Promise<TextRun[] | null> {
   const x = await edges(r);
   const chars = [...r.str];
   const words: { from: number; to: number }[] = [];
@@ -72,14 +73,14 @@ async function cut(r: TextRun, g: Segment): Promise<TextRun[] | null> {
  * underlines the piece. */
 export async function underlinedWords(page: PageData): Promise<PageData> {
   if (page.segments.length > MAX_SEGMENTS) return page;
-  const under = joinedRules(page.segments.filter(shows)).filter((s) => s.y1 === s.y2);
+  const under = joinedRules(page.segments.filter(shows));
   if (!under.length) return page;
   let runs = page.runs;
   let changed = false;
   for (const s of under) {
     const next: TextRun[] = [];
     for (const r of runs) {
-      const pieces = r.invisible || r.rotated ? null : await cut(r, s);
+      const pieces = candidate(r, s) ? await cut(r, s) : null;
       if (pieces) changed = true;
       next.push(...(pieces ?? [r]));
     }

@@ -8,6 +8,9 @@ import type { Line } from './layout';
 
 const GLYPH = { disc: '\u2022', circle: '\u25e6', square: '\u25aa' } as const;
 
+/** A word's start: a letter or digit after at most two other signs (an item's first word, not a legend key). */
+const WORD_START = /^\W{0,2}[\p{L}\p{N}]/u;
+
 /** The bullet runs made here: their text is a glyph the PDF never had, followed by a tab, not a space. */
 const BULLETS = new WeakSet<TextRun>();
 
@@ -31,7 +34,7 @@ export function withBullets(page: PageData): PageData {
       !r.rotated &&
       !r.invisible &&
       // an item's first word (a chart's legend key, a form's box before a brace are not bullets)
-      /^\W{0,2}[\p{L}\p{N}]/u.test(r.str.trimStart()) &&
+      WORD_START.test(r.str.trimStart()) &&
       // a browser's bullet is 0.25-0.35 em (a legend key or a check box is bigger)
       m.h >= 0.15 * r.size &&
       m.h <= 0.45 * r.size &&
@@ -39,16 +42,19 @@ export function withBullets(page: PageData): PageData {
       cy >= r.y - 0.75 * r.size;
     // the word it stands before: starting 0.3-2.5 em right of it (Chrome: 0.7 em), on the line the dot is
     // centred on
-    let host: TextRun | undefined;
-    for (const r of page.runs) {
-      const gap = r.x - (m.x + m.w);
-      if (fits(r) && gap >= 0.3 * r.size && gap <= 2.5 * r.size && (!host || r.x < host.x)) host = r;
-    }
+    const host = wordAfter(page.runs, m.x + m.w, fits);
     if (!host || textBefore(page.runs.filter(fits), host, m.x)) continue;
     bullets.push(bulletRun(host, GLYPH[m.shape], m.x, m.w, m.color));
   }
   return bullets.length ? { ...page, runs: [...page.runs, ...bullets] } : page;
 }
+
+/** The leftmost of `runs` passing `ok` that starts 0.3-2.5 of its ems right of x: the word a bullet ending at x
+ * stands before. */
+const wordAfter = (runs: TextRun[], x: number, ok: (r: TextRun) => boolean) =>
+  runs
+    .filter((r) => ok(r) && r.x - x >= 0.3 * r.size && r.x - x <= 2.5 * r.size)
+    .reduce<TextRun | undefined>((a, r) => (!a || r.x < a.x ? r : a), undefined);
 
 /** Whether one of `runs` on `host`'s line stands before x (a dot between words is punctuation or decoration,
  * not a bullet). */
@@ -69,28 +75,17 @@ function bulletRun(host: TextRun, str: string, x: number, w: number, color: stri
 export function glyphBullets(page: PageData): PageData {
   // only from a font that has nothing else to read on the page (a symbol font with no usable codes): a
   // script font's unmapped marks read as control characters among its letters too (Padauk's)
-  // (control characters are what such glyphs read as)
   // eslint-disable-next-line no-control-regex
   const CODE = /[\x00-\x1f]/g;
   const control = (str: string) => str.length === 1 && str.replace(CODE, '') === '';
   const readable = new Set(page.runs.filter((r) => /\S/.test(r.str.replace(CODE, ''))).map((r) => r.font));
   const lone = page.runs.filter((r) => control(r.str) && !readable.has(r.font) && !r.rotated && !r.invisible);
   if (!lone.length) return page;
+  const words = page.runs.filter((r) => !r.invisible && /\S/.test(r.str) && !lone.includes(r));
   const swap = new Map<TextRun, TextRun>();
   for (const g of lone) {
-    const host = page.runs
-      .filter((r) => {
-        const gap = r.x - (g.x + g.w);
-        return (
-          r !== g &&
-          /^\W{0,2}[\p{L}\p{N}]/u.test(r.str.trimStart()) &&
-          Math.abs(r.y - g.y) <= 0.6 * r.size &&
-          gap >= 0.3 * r.size &&
-          gap <= 2.5 * r.size
-        );
-      })
-      .sort((a, b) => a.x - b.x)[0];
-    const words = page.runs.filter((r) => !r.invisible && /\S/.test(r.str) && !lone.includes(r));
+    const word = (r: TextRun) => r !== g && WORD_START.test(r.str.trimStart()) && Math.abs(r.y - g.y) <= 0.6 * r.size;
+    const host = wordAfter(page.runs, g.x + g.w, word);
     if (!host || textBefore(words, host, g.x)) continue;
     swap.set(g, bulletRun(host, '\u2022', g.x, Math.max(g.w, 0.35 * host.size), host.color));
   }
