@@ -21,7 +21,7 @@ import { columnTabs } from './line-bands';
 import { paragraphs, type Para } from './line-paragraphs';
 import { tableChild } from './table-docx';
 import { pageFrame, paragraph, place, pointParagraph } from './paragraph';
-import { drawingWithLabels, lineInFrame, type Lifted } from './drawing-overlay';
+import { drawingWithLabels, labelLines, lineInFrame, type Lifted } from './drawing-overlay';
 import { turnedText } from './rotated-text';
 import { slantedText } from './slanted-text';
 import { textBoxPictures } from './text-box-fills';
@@ -187,7 +187,7 @@ async function emitBands(page: PageData, out: Emit, left: number, maxW: number) 
       const img = page.images[it.img];
       const enc = await encodedImage(img);
       if (enc) out.children.push(pointParagraph([pictureBehindText(enc.type, enc.data, img)]));
-      out.children.push(...buildLines(img.labels ?? []).map(lineInFrame));
+      out.children.push(...labelLines(img.labels ?? []).map(lineInFrame));
     }
   }
   // the frames' anchor in the flow
@@ -354,7 +354,7 @@ async function textSections(shown: PageData, first: boolean): Promise<ISectionOp
   // two-column page's whole layout table)
   margin.top = Math.max(0, margin.top - floats.length);
   // the labels of a drawing at the page's foot, framed over it as drawingWithLabels frames them
-  const footLabels = layout.foot.flatMap((i) => buildLines(page.images[i].labels ?? []));
+  const footLabels = layout.foot.flatMap((i) => labelLines(page.images[i].labels ?? []));
   let out: Emit = {
     children: [...floats, ...[...layout.edgeLines, ...footLabels].map(lineInFrame)],
     cursor: margin.top + floats.length,

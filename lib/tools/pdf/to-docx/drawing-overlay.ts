@@ -2,12 +2,37 @@
 // at its place on the page behind the text, and each label line is a framed paragraph at the label's place
 // over it. A paragraph as high as the drawing keeps its room in the flow, as the inline picture did.
 import { LineRuleType, Paragraph, type ImageRun } from 'docx';
-import type { PageImage } from '../pdfjs/protocol';
+import type { PageImage, TextRun } from '../pdfjs/protocol';
 import { buildLines, type Line } from './layout';
 import type { Para } from './line-paragraphs';
 import { pictureBehindText } from './images';
 import { pageFrame, paraChildren } from './paragraph';
 import { TW } from './units';
+
+/** A drawing's labels as lines, each cut where its pieces stand apart (0.8 em or more): a record's fields
+ * ("left", "mid dle", "right" in their boxes) made one line set with single spaces, and the words ran over
+ * the boxes' sides; each piece is now framed at its own place and baseline. */
+export function labelLines(labels: TextRun[]): Line[] {
+  return buildLines(labels).flatMap((l) => {
+    const pieces: TextRun[][] = [];
+    let end = -Infinity;
+    for (const r of [...l.runs].sort((a, b) => a.x - b.x)) {
+      if (!pieces.length || r.x - end >= 0.8 * Math.max(r.size, l.size * 0.5)) pieces.push([]);
+      pieces[pieces.length - 1].push(r);
+      end = Math.max(end, r.x + r.w);
+    }
+    return pieces.length === 1 ? [l] : pieces.map(pieceLine);
+  });
+}
+
+function pieceLine(runs: TextRun[]): Line {
+  const main = runs.reduce((a, b) => (b.size > a.size ? b : a));
+  const x = Math.min(...runs.map((r) => r.x));
+  const y = Math.min(...runs.map((r) => r.y - r.size * 0.85));
+  const w = Math.max(...runs.map((r) => r.x + Math.max(r.w, 0.1))) - x;
+  const h = Math.max(...runs.map((r) => r.y + r.size * 0.25)) - y;
+  return { x, y, w, h, runs, baseline: main.y, size: main.size };
+}
 
 /** A line of text as a framed paragraph at its place on the page: it takes no room in the flow. */
 export function lineInFrame(l: Line): Paragraph {
@@ -34,7 +59,7 @@ export function drawingWithLabels(
   before: number,
   lift?: Lifted,
 ): Paragraph[] {
-  const labels = buildLines(img.labels ?? []).map(lineInFrame);
+  const labels = labelLines(img.labels ?? []).map(lineInFrame);
   const picture = pictureBehindText('png', Buffer.from(img.encoded.data), img);
   if (lift) {
     lift.pictures.push(picture);
