@@ -146,7 +146,7 @@ async function emitBlocks(
               },
             }),
           );
-        push(await tableChild(it.table, page.links, page.fills));
+        push(await tableChild(it.table, page.links, page.fills, it.table.box.x - indentBase));
       }
       out.cursor = Math.max(out.cursor, it.box.y + it.box.h);
     }

@@ -1,10 +1,15 @@
 // Tables from ruling lines: horizontal and vertical rules that touch each other form a grid; its rows and
-// columns are the distinct rule positions, and a missing inner rule merges two cells of a row.
+// columns are the distinct rule positions, and a missing inner rule merges two cells of a row (or, under a
+// cell, the cell with the one below it).
 import type { Box, Segment, TextRun } from '../pdfjs/protocol';
 
 export interface Cell {
   col: number;
   span: number;
+  /** Rows this cell covers, from its own down (set when more than one). */
+  rowSpan?: number;
+  /** Covered by the cell above it (no rule between them): its text is that cell's. */
+  merged?: boolean;
 }
 
 export interface Table {
@@ -13,14 +18,16 @@ export interface Table {
   ys: number[];
   rows: Cell[][];
   runs: TextRun[];
+  /** The rules the grid was read from: a cell's side without one has no border (spanRows, table-docx.ts). */
+  rules?: { h: H[]; v: V[] };
 }
 
-interface H {
+export interface H {
   y: number;
   x1: number;
   x2: number;
 }
-interface V {
+export interface V {
   x: number;
   y1: number;
   y2: number;
@@ -153,9 +160,61 @@ export function findTables(all: Segment[]): Table[] {
       ys,
       rows,
       runs: [],
+      rules: { h, v },
     });
   }
   return tables;
+}
+
+/** Whether rules along y cover half or more of x1..x2 (a cell's top or bottom side). */
+export function ruledAcross(t: Table, y: number, x1: number, x2: number): boolean {
+  if (!t.rules) return true;
+  const along = t.rules.h.filter((s) => Math.abs(s.y - y) <= TOL);
+  return along.reduce((sum, s) => sum + Math.max(0, Math.min(s.x2, x2) - Math.max(s.x1, x1)), 0) >= 0.5 * (x2 - x1);
+}
+
+/** Whether rules along x cover half or more of y1..y2 (a cell's left or right side). */
+export function ruledDown(t: Table, x: number, y1: number, y2: number): boolean {
+  if (!t.rules) return true;
+  const along = t.rules.v.filter((s) => Math.abs(s.x - x) <= TOL);
+  return along.reduce((sum, s) => sum + Math.max(0, Math.min(s.y2, y2) - Math.max(s.y1, y1)), 0) >= 0.5 * (y2 - y1);
+}
+
+/**
+ * A cell covers the cell below it (same columns) when no rule parts them and its text stands across the
+ * line between them: graphviz's HTML-like labels ("hello" over "world", one cell three rows high beside a
+ * nested row) came out a stack of cells, each with part of the text. Text that keeps to its rows (a
+ * spreadsheet's rows without borders) stays in its rows.
+ */
+export function spanRows(t: Table): void {
+  const high = (q: TextRun) => q.y - 0.7 * q.size;
+  const low = (q: TextRun) => q.y + 0.2 * q.size;
+  const crosses = (q: TextRun, at: number) => high(q) < at - 0.05 * q.size && low(q) > at + 0.05 * q.size;
+  for (const row of t.rows)
+    for (const c of row) {
+      delete c.rowSpan;
+      delete c.merged;
+    }
+  const head = new Map<Cell, Cell>();
+  for (let r = 0; r + 1 < t.rows.length; r++) {
+    for (const cell of t.rows[r]) {
+      const x1 = t.xs[cell.col];
+      const x2 = t.xs[cell.col + cell.span];
+      const y = t.ys[r + 1];
+      const below = t.rows[r + 1].find((c) => c.col === cell.col && c.span === cell.span);
+      if (!below || ruledAcross(t, y, x1, x2)) continue;
+      const own = t.runs.filter((q) => q.x + q.w / 2 >= x1 && q.x + q.w / 2 < x2);
+      // (text set inside either row is that row's: a spreadsheet's clipped line reaching up into the row
+      // above, whose own text keeps to it, is no merge)
+      const within = (q: TextRun, k: number) =>
+        high(q) >= t.ys[k] - 0.05 * q.size && low(q) <= t.ys[k + 1] + 0.05 * q.size;
+      if (!own.some((q) => crosses(q, y)) || own.some((q) => within(q, r) || within(q, r + 1))) continue;
+      const top = head.get(cell) ?? cell;
+      top.rowSpan = (top.rowSpan ?? 1) + 1;
+      below.merged = true;
+      head.set(below, top);
+    }
+  }
 }
 
 /**
