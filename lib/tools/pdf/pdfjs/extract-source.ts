@@ -297,6 +297,7 @@ async function extractPage(pdfjs, doc, p, task) {
   } catch {}
 
   dropRepeatedText(runs);
+  dropOverprintedGlyphs(runs);
   dropTextShadows(images, runs);
   // Whether the page has text is read before the drawings take their labels: a page whose words are all a
   // chart's or a diagram's labels is not a scan (it was rendered whole and read by OCR).

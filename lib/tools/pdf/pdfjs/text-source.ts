@@ -25,6 +25,34 @@ function dropRepeatedText(runs) {
   runs.length = k;
 }
 
+// Bold faked glyph by glyph (groff's mom: each letter shown twice, the copy a tenth of a point right): pdf.js
+// starts an item at each step back, so every item after the first begins with the letter the one before it
+// ended with, drawn over it ("A", "AM", "MP", "PL"...), and the title read "SAAMMPPLLEE". That first letter
+// is dropped: the same letter, same font and baseline, starting where the run before ends less one glyph.
+function dropOverprintedGlyphs(runs) {
+  let prev = null;
+  let k = 0;
+  for (const r of runs) {
+    const a = prev;
+    const last = a ? a.str.trimEnd().slice(-1) : '';
+    const back = a ? a.x + a.w - r.x : 0;
+    if (a && !a.rotated && !r.rotated && a.fid === r.fid && Math.abs(a.size - r.size) < 0.01 * r.size &&
+        Math.abs(a.y - r.y) < 0.05 * r.size && last && r.str[0] === last && r.x >= a.x - 0.01 &&
+        back > 0.15 * r.size && back <= 1.05 * r.size) {
+      r.str = r.str.slice(1);
+      r.x += back;
+      r.w = Math.max(0, r.w - back);
+      if (!r.str.trim()) {
+        a.eol = a.eol || r.eol;
+        continue;
+      }
+    }
+    runs[k++] = r;
+    if (r.str.trim()) prev = r;
+  }
+  runs.length = k;
+}
+
 // pdf.js makes one text item of the glyphs of one font on a line, whatever their colour: a TeX document's
 // coloured citation ("(Moulton 1986, 1990)" in blue inside black prose) took the colour of the item's first
 // letter, so citations were black and whole lines after one blue. The item is cut where the colour of its
