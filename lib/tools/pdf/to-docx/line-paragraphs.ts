@@ -59,7 +59,7 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
       // a heading's line, bold in a face of its own, ends where the text under it starts in another face
       // (Abyssinica's type sample: "C1 Controls and Latin-1 Supplement", then a line of its characters)
       if (boldHeading(prev, l)) join = false;
-      if (indentedAfterRoom(prev, l, region)) join = false;
+      if (indentedAfterRoom(prev, l, region) || centredBreak(prev, l)) join = false;
     }
     if (join) g.push(l);
     else groups.push([l]);
@@ -104,12 +104,28 @@ function indentedAfterRoom(prev: Line, l: Line, region: Box): boolean {
   // "– Achieving" as one text item)
   if (prev.runs.slice(1).some((r) => Math.abs(r.x - l.x) < 1.5)) return false;
   if (startsItem(prev)) return false;
-  const r = l.runs[0];
-  const word = /^\s*\S+/.exec(r.str)?.[0].trim() ?? '';
-  const wordW = (word.length / Math.max(1, r.str.length)) * r.w;
+  const wordW = firstWordWidth(l);
   // the measure: as far as the next line reaches (a region can reach past the text: a page number, a table)
   const edge = Math.min(right(region), Math.max(right(prev), right(l)));
   return right(prev) + 0.3 * prev.size + wordW < edge - 0.5 * prev.size;
+}
+
+/** The first word of a line's first run and its share of the run's width. */
+function firstWordWidth(l: Line): number {
+  const r = l.runs[0];
+  const word = /^\s*\S+/.exec(r.str)?.[0].trim() ?? '';
+  return (word.length / Math.max(1, r.str.length)) * r.w;
+}
+
+/**
+ * Two centred lines on one centre, the first shorter than the second by more than the second's first word:
+ * the break was the author's (a title over its subtitle, groff's "Chapter 1" over its name), since a wrapped
+ * line would have taken that word. Joined, the title took the subtitle's first word in LibreOffice.
+ */
+function centredBreak(prev: Line, l: Line): boolean {
+  const centre = (x: Line) => x.x + x.w / 2;
+  if (Math.abs(centre(prev) - centre(l)) > 0.5 * prev.size || Math.abs(prev.x - l.x) < prev.size) return false;
+  return prev.w + 0.3 * prev.size + firstWordWidth(l) < l.w - 0.5 * prev.size;
 }
 
 function boldHeading(prev: Line, l: Line): boolean {
@@ -181,14 +197,18 @@ function measure(ls: Line[], region: Box): Para {
   // An em of slack stays, for a substitute font a little wider than the PDF's.
   const slack = Math.min(...rights);
   const narrower = ls.length > 1 && align === 'left' && slack > 3 * first.size ? slack - first.size : undefined;
+  // so was a centred one whose lines all leave room on both sides (groff's slides: a paragraph centred at two
+  // thirds of the width came out in the full width, a line shorter): as much in from each side
+  const room = region.w - Math.max(...ls.map((l) => l.w));
+  const inset = ls.length > 1 && align === 'center' && room > 3 * first.size ? (room - first.size) / 2 : 0;
   const end = first.runs[first.runs.length - 1];
   const flushEnd = ls.length === 1 && !!first.tabRuns?.has(end) && Math.abs(right(first) - right(region)) < 1.5;
   return {
     flushEnd: flushEnd || undefined,
     lines: ls,
     align,
-    right: narrower,
-    left: align === 'center' || align === 'right' ? region.x : left,
+    right: narrower ?? (inset || undefined),
+    left: align === 'center' || align === 'right' ? region.x + inset : left,
     firstLine: align === 'center' || align === 'right' ? 0 : first.x - left,
     top: Math.min(...ls.map((l) => l.y)),
     bottom: Math.max(...ls.map((l) => bottom(l))),

@@ -207,3 +207,23 @@ test('an indented line under a line that had room for its first word starts a pa
   );
   expect(item.map((p) => p.lines.length)).toEqual([2]);
 });
+
+test('a centred title over a longer centred line is its own paragraph; a wrapped centred paragraph is one', () => {
+  // groff's mom: "Chapter 1" (bold) centred over "The Bonny Blue Yonder" (bold italic, 1 pt smaller); joined,
+  // LibreOffice set "Chapter 1 The" on the first line
+  const region = { x: 219.2, y: 240, w: 173.6, h: 60 };
+  const title = paragraphs(
+    buildLines([run('Chapter 1', 266.2, 264, 79.6, 18.5), run('The Bonny Blue Yonder', 219.2, 288.2, 173.6, 17.5)]),
+    region,
+  );
+  expect(title.map((p) => p.lines.length)).toEqual([1, 1]); // was [2]
+  // a centred paragraph wrapped at its measure: the next line's first word would not have fitted
+  const wrapped = paragraphs(
+    buildLines([
+      run('The Psychological and Auditory Impact of', 150, 300, 300, 12),
+      run('Serial Music', 265, 314, 70, 12),
+    ]),
+    { x: 150, y: 280, w: 300, h: 60 },
+  );
+  expect(wrapped.map((p) => p.lines.length)).toEqual([2]);
+});
