@@ -1,5 +1,13 @@
 // pdf.js side of PDF to Word: a run's font, from pdf.js's font object and the font's PostScript name (plain JS,
 // inlined into the pdf.js thread by worker-source.ts; the name patterns are shared with the tests).
+import { Encodings } from '@pdf-lib/standard-fonts';
+
+/** ZapfDingbats' glyph names (a12...) and their symbols, from pdf-lib's table of the standard encoding. */
+const DINGBATS: Record<string, number> = Object.fromEntries(
+  Encodings.ZapfDingbats.supportedCodePoints
+    .map((cp) => [Encodings.ZapfDingbats.encodeUnicodeCodePoint(cp).name, cp] as const)
+    .filter(([name]) => /^a\d+$/.test(name)),
+);
 
 /** Weights Word shows as bold, by names pdf.js does not flag: URW's clones of the PostScript faces (TeX's and
  *  Ghostscript's Times, Helvetica...) call their bold "Medi" (NimbusRomNo9L-Medi); Computer Modern and its
@@ -12,6 +20,20 @@ export const ITALIC_NAME =
   /italic|oblique|(regu|medi|bold|demi|ligh|book)(ital|obli)$|slant|-(bd)?it$|,it$|^(cm|ec|sf)(ti|sl|bxti|bxsl|itt|ssi|si|mi\d|mib)/i;
 
 export const FONTS_SOURCE = String.raw`
+// ZapfDingbats (and TeX's pifont copy of it) without a ToUnicode: its glyph names (a12, a20...) are in no list
+// pdf.js reads text by, so it gives the codes: groff's slides' pointing hand "☞" read "+", a check mark "3".
+// The names the font gives its codes are read as the symbols they stand for, in a font of that name only
+// (TeX's bitmap fonts name their letters /a0 to /a255).
+const DINGBATS = ${JSON.stringify(DINGBATS)};
+function dingbatText(page, fontName, name, str) {
+  if (!/ZapfDingbats|Dingbats/i.test(name)) return str;
+  let f = null;
+  try { f = page.commonObjs.get(fontName); } catch {}
+  const names = f && (f.differences || []).some((n) => n && DINGBATS[n]) ? f.differences : f && f.defaultEncoding;
+  if (!names || !names.some((n) => n && DINGBATS[n])) return str;
+  return [...str].map((c) => { const n = names[c.charCodeAt(0)]; return n && DINGBATS[n] ? String.fromCodePoint(DINGBATS[n]) : c; }).join('');
+}
+
 // Typographic ligature characters become their letters, so the text can be searched and edited.
 const LIGATURES = { '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl', '\uFB05': 'st', '\uFB06': 'st' };
 const unligature = (s) => s.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c]);
