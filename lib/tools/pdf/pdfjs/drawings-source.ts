@@ -24,7 +24,13 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     .map((b) => piece(b, b.complex ? 1 : 0));
   // Music notation is glyphs of a music font on staves of straight lines: the glyphs make it a drawing
   // (rendered with them), not a ruled table of letters.
-  for (const r of runs) if (MUSIC_FONT.test(r.font)) boxes.push(piece({ x: r.x, y: r.y - r.size * 0.8, w: Math.max(r.w, 1), h: r.size }, 1));
+  const marks = glyphMarks(runs);
+  const drawnGlyph = (r) => MUSIC_FONT.test(r.font) || marks.has(r);
+  // (a mark's box a point wider each side: a legend's column of marks, 8.6 pt wide, is a drawing too)
+  for (const r of runs) {
+    const pad = marks.has(r) ? 1 : 0;
+    if (drawnGlyph(r)) boxes.push(piece({ x: r.x - pad, y: r.y - r.size * 0.8, w: Math.max(r.w, 1) + 2 * pad, h: r.size }, 1));
+  }
   // A picture made of several overlapping images (a logo cut in pieces, a mask over a photo): placed one by
   // one in the flow they would stack down the page, so the group is rendered as one drawing.
   const pics = images.filter((o) => o.w * o.h < 0.5 * pageArea);
@@ -50,7 +56,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   const inside = (r, b) => r.x + r.w / 2 >= b.x && r.x + r.w / 2 <= b.x + b.w && r.y - r.size / 3 >= b.y && r.y - r.size / 3 <= b.y + b.h;
   for (const b of boxes) if (b.complex > 0) trimAtLines(b, runs);
   const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && b.w * b.h < 0.6 * pageArea)
-    .filter((b) => fewWords(b, runs.filter((r) => inside(r, b) && !MUSIC_FONT.test(r.font))))
+    .filter((b) => fewWords(b, runs.filter((r) => inside(r, b) && !drawnGlyph(r))))
     .slice(0, 24);
   joinPanels(regions, runs, inside, pageArea);
   // A page of plots (absorbLabels), not a slide: a slide's charts side by side go into a layout table's
@@ -58,6 +64,7 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   const plots = size.width < ${SLIDE_RATIO} * size.height && !runs.some((r) => r.str.trim().split(/\s+/).length >= 6);
   for (const b0 of regions) {
     absorbLabels(b0, runs, inside, plots);
+    legendText(b0, runs, marks, inside);
     const pad = 2;
     const b = { x: Math.max(0, b0.x - pad), y: Math.max(0, b0.y - pad), w: 0, h: 0 };
     b.w = Math.min(size.width, b0.x + b0.w + pad) - b.x;
@@ -67,16 +74,16 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     const own = runs.filter((q) => inside(q, b));
     // In a score, the notation's glyphs stay in the picture and its words (tempo marks, lyrics, bar
     // numbers: another font) go over it as text, like any drawing's labels.
-    const music = own.some((q) => MUSIC_FONT.test(q.font));
+    const music = own.some(drawnGlyph);
     // Upright labels go over it as text; a quarter-turned one (a plot's vertical axis name) stays a page
     // run, set in a turned text box as any such text; labels at other angles stay in the picture.
     // Beside a column of text the drawing goes into a layout table's cell, where frames do not hold (its
     // labels would be lines after the picture): there a drawing with any turned label keeps all its text.
-    const labels = (music ? own.filter((q) => !MUSIC_FONT.test(q.font)) : own).filter((q) => !q.rotated);
+    const labels = own.filter((q) => !drawnGlyph(q) && !q.rotated);
     const column = !plots && besideText(b, runs, inside);
-    const turnedLabels = column ? [] : own.filter((q) => q.turn && !MUSIC_FONT.test(q.font));
+    const turnedLabels = column ? [] : own.filter((q) => q.turn && !drawnGlyph(q));
     const overlay = (column ? labels.length > 0 && !own.some((q) => q.rotated) : labels.length + turnedLabels.length > 0) && !own.some((q) => q.invisible);
-    const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', overlay ? await textOps(page, music ? MUSIC_FONT : null) : null);
+    const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', overlay ? await textOps(page, music ? keptFonts(own.filter(drawnGlyph)) : null) : null);
     if (!r || r.blank) continue;
     for (let i = runs.length - 1; i >= 0; i--) if (inside(runs[i], b) && !(overlay && turnedLabels.includes(runs[i]))) runs.splice(i, 1);
     const within = (o) => o.x >= b.x - 1 && o.y >= b.y - 1 && o.x + o.w <= b.x + b.w + 1 && o.y + o.h <= b.y + b.h + 1;
@@ -89,6 +96,46 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi }, labels: overlay ? labels : undefined });
   }
   await pictureGlyphs(doc, page, size, runs, images, task);
+}
+
+// Figures set in glyphs (textopo's topology plots: each residue a symbol font's "◦" drawn over its "•", its
+// letter a tiny run inside): laid out as text, hundreds of circles ran into lines across the page. Marks
+// (bullets, circles, squares, stars) set one over another of another shape, a dozen or more on the page, are
+// drawn glyphs as a score's notes are: the figure is a drawing rendered with them, its letters over it.
+const MARK = /^[•∘∙⋄⋅■-◿★☆⬤]$/;
+const FIGURE_MARKS = 12;
+function glyphMarks(runs) {
+  const cand = runs.filter((r) => !r.rotated && MARK.test(r.str.trim())).sort((a, b) => a.x - b.x);
+  const over = new Set();
+  if (cand.length < FIGURE_MARKS) return over;
+  for (let i = 0; i < cand.length; i++) {
+    const a = cand[i];
+    for (let j = i + 1; j < cand.length && cand[j].x - a.x < 0.2 * a.size; j++) {
+      const b = cand[j];
+      if (b.str.trim() !== a.str.trim() && Math.abs(b.y - a.y) < 0.2 * a.size && Math.abs(b.size - a.size) < 0.2 * a.size) over.add(a).add(b);
+    }
+  }
+  return over.size >= FIGURE_MARKS ? over : new Set();
+}
+
+// A legend's words after its marks (textopo: a disc, then "similar positions") are the drawing's labels: left
+// out, the legend's lines stood beside the picture as a column of text and ran into one paragraph.
+function legendText(b, runs, marks, inside) {
+  for (const m of runs.filter((q) => marks.has(q) && inside(q, b))) {
+    let end = m.x + m.w;
+    const after = runs.filter((q) => !marks.has(q) && !q.rotated && Math.abs(q.y - m.y) < 0.3 * q.size && q.x >= end - 1);
+    for (const q of after.sort((p, o) => p.x - o.x)) {
+      if (q.x - end > 1.5 * q.size) break;
+      end = Math.max(end, q.x + q.w);
+      spread(b, { x: q.x, y: q.y - q.size * 0.8, w: Math.max(q.w, 0.5), h: q.size });
+    }
+  }
+}
+
+// The fonts of a drawing's drawn glyphs, for textOps to keep in its picture (a subset tag before the name).
+function keptFonts(glyphs) {
+  const names = [...new Set(glyphs.map((q) => q.font.replace(/[.*+?^\${}()|[\]\\]/g, '\\$&')))];
+  return new RegExp('^(?:[A-Z]{6}\\+)?(?:' + names.join('|') + ')$');
 }
 
 // A picture font's glyph outside any drawing (AMC's corner marks are lcircle10's discs, whose code reads
