@@ -7,21 +7,34 @@ import { buildLines, type Line } from './layout';
 import type { Para } from './line-paragraphs';
 import { pictureBehindText } from './images';
 import { pageFrame, paraChildren } from './paragraph';
+import { typewriter } from './stacked';
 import { TW } from './units';
 
-/** A drawing's labels as lines, each cut where its pieces stand apart (0.8 em or more): a record's fields
- * ("left", "mid dle", "right" in their boxes) made one line set with single spaces, and the words ran over
- * the boxes' sides; each piece is now framed at its own place and baseline. */
+/** A drawing's labels as lines, each cut where its pieces stand apart (half an em; 0.8 in a typewriter face)
+ * or leave its baseline: a record's fields ("left", "mid dle", "right" in their boxes) made one line set with
+ * single spaces, and the words ran over the boxes' sides; a topology plot's residue letters, a step lower each
+ * along a helix, joined the helix's numeral ("III") and were set after it. Each piece is framed at its place. */
 export function labelLines(labels: TextRun[]): Line[] {
   return buildLines(labels).flatMap((l) => {
-    const pieces: TextRun[][] = [];
-    let end = -Infinity;
+    const pieces: { runs: TextRun[]; end: number; last: TextRun }[] = [];
     for (const r of [...l.runs].sort((a, b) => a.x - b.x)) {
-      if (!pieces.length || r.x - end >= 0.8 * Math.max(r.size, l.size * 0.5)) pieces.push([]);
-      pieces[pieces.length - 1].push(r);
-      end = Math.max(end, r.x + r.w);
+      const em = Math.max(r.size, l.size * 0.5);
+      // (a typewriter face's space is 0.6 em: a listing's words in a framed box stay one line)
+      const apart = (typewriter({ ...l, runs: [r] }) ? 0.8 : 0.5) * em;
+      const piece = pieces.find((p) => {
+        const gap = r.x - p.end;
+        // (a raised or lowered run smaller than the one it follows is its script, and back again)
+        const script = (r.script && r.size < 0.85 * p.last.size) || (p.last.script && p.last.size < 0.85 * r.size);
+        const level = script || Math.abs(r.y - p.last.y) <= 0.25 * Math.min(r.size, p.last.size);
+        return level && gap > -0.3 * em && gap < apart;
+      });
+      if (piece) {
+        piece.runs.push(r);
+        piece.end = Math.max(piece.end, r.x + r.w);
+        piece.last = r;
+      } else pieces.push({ runs: [r], end: r.x + r.w, last: r });
     }
-    return pieces.length === 1 ? [l] : pieces.map(pieceLine);
+    return pieces.length === 1 ? [l] : pieces.map((p) => pieceLine(p.runs));
   });
 }
 

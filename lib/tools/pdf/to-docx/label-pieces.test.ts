@@ -34,3 +34,30 @@ test('a label beside a row set a little lower keeps its own baseline; words of o
   expect(byText.get('c')!.baseline).toBeCloseTo(196.4);
   expect(byText.get('c')!.x).toBeCloseTo(325.1);
 });
+
+test("letters a step lower each along a diagonal keep their own places, not the numeral's line beside them", () => {
+  // textopo's helix: "III" (12 pt) and residue letters (4.8 pt) each 1.3 pt lower and 6.6 pt right; a
+  // column of letters under one another at one x
+  const small = (str: string, x: number, y: number) => textRun(str, x, y, 3, { size: 4.8 });
+  const lines = labelLines([
+    textRun('III', 252.3, 348.2, 12.6, { size: 12 }),
+    small('V', 252.4, 360.2),
+    small('G', 259.0, 358.8),
+    small('A', 265.6, 357.5),
+    small('I', 273.1, 356.2),
+    small('V', 273.6, 349.6),
+    small('A', 273.6, 342.9),
+  ]);
+  const at = lines.map((l) => [l.runs.map((r) => r.str).join(''), Math.round(l.x), Math.round(l.baseline)]);
+  expect(at.sort()).toEqual(
+    [
+      ['III', 252, 348],
+      ['V', 252, 360],
+      ['G', 259, 359],
+      ['A', 266, 358],
+      ['I', 273, 356],
+      ['V', 274, 350],
+      ['A', 274, 343],
+    ].sort(),
+  );
+});
