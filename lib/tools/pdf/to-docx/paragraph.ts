@@ -124,6 +124,7 @@ export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-se
 function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: boolean }[] {
   const out: { run: TextRun; text: string; tab?: boolean }[] = [];
   let prev: TextRun | undefined;
+  let base: TextRun | undefined; // the last run on the line's own baseline
   for (const r of line.runs) {
     // A minus sign typed as a hyphen ("-21.45") is no place to break a line: a word joiner keeps it on.
     let text = r.str.replace(/(^|[\s(=])-(?=\d)/g, '$1-\u2060');
@@ -132,13 +133,17 @@ function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: b
     if (!rtl && (line.tabRuns?.has(r) || isBullet(prev))) {
       out.push({ run: r, text: text.trimStart(), tab: true });
       prev = r;
+      if (!r.script) base = r;
       continue;
     }
     if (prev) {
       // (a right-to-left line's runs come right to left, a Latin stretch in it left to right)
       const gap = rtl ? Math.max(prev.x - (r.x + r.w), r.x - (prev.x + prev.w)) : r.x - (prev.x + prev.w);
-      // a formula piece from another baseline (joined by attachStacked) is a word of its own
-      const stacked = !r.script && Math.abs(r.y - prev.y) > 0.3 * Math.min(r.size, prev.size);
+      // a formula piece from another baseline (joined by attachStacked) is a word of its own; back on the
+      // baseline after a raised letter or mark is not (LaTeX's logo: "L", a small raised "A", "TeX" read
+      // "LA TeX"; "manual¹)")
+      const from = prev.script && prev.str.trim().length <= 2 ? (base ?? prev).y : prev.y;
+      const stacked = !r.script && Math.abs(r.y - from) > 0.3 * Math.min(r.size, prev.size);
       const wide = gap > (cjkMeet(prev.str, text) ? 0.2 : 0.07) * Math.min(r.size, prev.size);
       if ((wide || stacked) && !/\s$/.test(prev.str) && !/^\s/.test(text)) {
         // a space before a word in a typewriter face goes in the prose before it: Courier's is 2.4 times
@@ -150,6 +155,7 @@ function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: b
     }
     out.push({ run: r, text });
     prev = r;
+    if (!r.script) base = r;
   }
   return out;
 }
