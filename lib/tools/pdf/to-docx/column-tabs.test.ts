@@ -47,3 +47,36 @@ test('a long key row of a table without rules puts its description at its column
     for (const x of xs) expect(Math.abs(x - 243.8)).toBeLessThan(3);
   });
 }, 120_000);
+
+test('rows whose second piece is close enough to join their line still get its tab, also in a table of two', async () => {
+  // gene-logic's samples: "x=1\OR y=x" then "produces" 2 em on (its own piece); the rows under it 1.5 em
+  // (each read as one line): they ran into one wrapped paragraph after the first row
+  const code = (str: string, y: number, w: number) =>
+    textRun(str, 202, y, w, { size: 10.9, font: 'CMTT10', generic: 'monospace' });
+  const word = (str: string, x: number, y: number, w: number) => textRun(str, x, y, w, { size: 10.9, font: 'CMR10' });
+  const rows = (ys: number[], codes: string[]) =>
+    ys.flatMap((y, i) => [
+      code(codes[i], y, codes[i].length * 5.73),
+      word('produces', 281.3, y, 42.3),
+      word('x = 1', 339.8, y, 30),
+    ]);
+  const page: PageData = {
+    width: 612,
+    height: 792,
+    runs: [
+      prose('This macro can be used for the logical disjunction. Compare', 125.8, 180.8, 300),
+      ...rows([202.4, 216, 229.5], ['x=1\\OR y=x', 'x=1\\vee y=x', 'x=1\\lor y=x']),
+      prose('This macro can be used for the logical implication. Compare', 125.8, 300, 300),
+      ...rows([330, 343.5], ['x=1\\IF y=x', 'x=1\\IMP y=x']),
+    ],
+    images: [],
+    segments: [],
+    fills: [],
+    links: [],
+  };
+  const paras = (await sectionsXml(await pageSections(page, true))).split('<w:p>');
+  const withProduces = paras.filter((p) => p.includes('produces'));
+  // each row its own paragraph, "produces" after a tab in every row
+  expect(withProduces).toHaveLength(5);
+  for (const p of withProduces) expect(p).toMatch(/<w:tab\/><w:t[^>]*>produces/);
+});

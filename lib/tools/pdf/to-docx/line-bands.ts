@@ -2,6 +2,8 @@
 import type { TextRun } from '../pdfjs/protocol';
 import { bottom, right } from './box';
 import type { Line } from './layout';
+import { hasLeader } from './leader';
+import { typewriter } from './stacked';
 
 /**
  * Lines that share a baseline band but were not separated into columns (forms, label/value rows) become
@@ -50,13 +52,42 @@ export function columnTabs(lines: Line[]): Line[] {
   const pieces = lines.filter((o) =>
     lines.some((q) => q !== o && Math.abs(q.baseline - o.baseline) < 0.5 * o.size && right(q) < o.x),
   );
-  if (pieces.length < 2) return lines;
+  // (and the runs such a gap leaves inside other rows: gene-logic's rows of a code sample, "produces" and its
+  // result, the first row two pieces and the next two one line each, were read as one wrapped paragraph)
+  // (rows starting at one x, not a contents page's numbers after their leaders, nor an item's words after its
+  // bullet or number: a list's lines are joined as its items wrap)
+  const marker = (t: string) => t.length <= 3 || /^[([]?[\divxlc]+(\.[\divxlc]+)*[.)\]]?$/i.test(t);
+  const gapBefore = (o: Line, i: number) =>
+    i > 0 && !marker(o.runs[i - 1].str.trim()) && o.runs[i].x - (o.runs[i - 1].x + o.runs[i - 1].w) >= o.size;
+  const afterGap = (o: Line) => (hasLeader(o) ? [] : o.runs.filter((_, i) => gapBefore(o, i)));
+  const starts = [
+    ...pieces.map((o) => ({ line: o, x: o.x })),
+    ...lines.flatMap((o) => afterGap(o).map((r) => ({ line: o, x: r.x }))),
+  ];
+  if (starts.length < 2) return lines;
+  // a table of two rows: one other row will do when it is the row just before, set apart in pieces, and
+  // starting where this one starts (gene-logic's two-line samples)
+  const rowAbove = (o: Line, l: Line) =>
+    pieces.includes(o) &&
+    l.baseline - o.baseline > 0 &&
+    l.baseline - o.baseline < 2 * l.size &&
+    Math.abs(Math.min(...lines.filter((q) => Math.abs(q.baseline - o.baseline) < 0.5 * o.size).map((q) => q.x)) - l.x) <
+      1;
   return lines.map((l) => {
     let tabs: Set<TextRun> | undefined;
     l.runs.forEach((r, i) => {
       const prev = l.runs[i - 1];
       if (!prev || r.x - (prev.x + prev.w) < l.size) return;
-      if (pieces.filter((o) => o !== l && Math.abs(o.x - r.x) < 1).length < 2) return;
+      // a typewriter piece that Courier New (0.6 em a letter, wider than TeX's 0.525) would run past the stop:
+      // the tab went on to the next default stop, its column far off to the right
+      if (typewriter({ ...l, runs: [prev] }) && prev.x + 0.6 * prev.size * prev.str.length > r.x - 0.2 * l.size) return;
+      const same = starts.filter(
+        (o) =>
+          o.line !== l &&
+          Math.abs(o.x - r.x) < 1 &&
+          (pieces.includes(o.line) || (Math.abs(o.line.x - l.x) < 1 && !hasLeader(l) && gapBefore(l, i))),
+      );
+      if (same.length < 2 && !(gapBefore(l, i) && same.some((o) => rowAbove(o.line, l)))) return;
       tabs ??= new Set(l.tabRuns ?? []);
       tabs.add(r);
     });
