@@ -29,8 +29,16 @@ const BULLET = /^(?:[•◦▪■●○](?:\s|$)|(?:[\-–—*]|\(?\d{1,3}[.)]|[
 // when it is 1 or follows its group's number, not a line that starts with "12." in a sentence.
 const NUMBER = /^\(?(\d{1,3})[.)]$/;
 
-/** Whether a line starts with a list's bullet or marker (a glyph of the PDF's, or one drawn, web-lists.ts). */
-const startsItem = (l: Line) => BULLET.test(l.runs[0].str.trimStart()) || isBullet(l.runs[0]);
+// A footnote's mark set against its first word ("*Clita...", "†Sadipscing...": groff's footnotes, two to a
+// column, ran into one paragraph).
+const FOOTNOTE = /^[*†‡§¶](?=[\p{L}\p{N}])/u;
+
+/** Whether a line starts with a list's bullet or marker (a glyph of the PDF's, or one drawn, web-lists.ts), or
+ * a footnote's mark. */
+const startsItem = (l: Line) => {
+  const first = l.runs[0].str.trimStart();
+  return BULLET.test(first) || FOOTNOTE.test(first) || isBullet(l.runs[0]);
+};
 
 /** Splits a block's consecutive lines into paragraphs and measures their alignment and indents. */
 export function paragraphs(lines: Line[], region: Box): Para[] {

@@ -227,3 +227,18 @@ test('a centred title over a longer centred line is its own paragraph; a wrapped
   );
   expect(wrapped.map((p) => p.lines.length)).toEqual([2]);
 });
+
+test("a footnote's mark against its first word starts a paragraph", () => {
+  // groff's mom: two footnotes in a column, "*" and "†" set against their first words; the first one's line
+  // reached near the column's edge and the second footnote ran on after it
+  const region = { x: 72, y: 690, w: 234, h: 40 };
+  const notes = paragraphs(
+    buildLines([
+      run('*Clita ipsum dolor sit amet, consetetur sadipscing elitr ut labore.', 72, 700.2, 200, 8),
+      run('\u2020Sadipscing diam nonumy eirmod tempor invidunt ut labore et dolore', 72, 710.2, 234, 8),
+      run('magna aliquyam erat, sed diam voluptua.', 72, 720.2, 131.6, 8),
+    ]),
+    region,
+  );
+  expect(notes.map((p) => p.lines.length)).toEqual([1, 2]); // was [3]
+});
