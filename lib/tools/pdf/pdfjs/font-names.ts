@@ -29,8 +29,9 @@ function dingbatText(page, fontName, name, str) {
   if (!/ZapfDingbats|Dingbats/i.test(name)) return str;
   let f = null;
   try { f = page.commonObjs.get(fontName); } catch {}
-  const names = f && (f.differences || []).some((n) => n && DINGBATS[n]) ? f.differences : f && f.defaultEncoding;
-  if (!names || !names.some((n) => n && DINGBATS[n])) return str;
+  // (the names its Differences give, else its built-in encoding's)
+  const names = f && [f.differences, f.defaultEncoding].find((l) => l && l.some((n) => n && DINGBATS[n]));
+  if (!names) return str;
   return [...str].map((c) => { const n = names[c.charCodeAt(0)]; return n && DINGBATS[n] ? String.fromCodePoint(DINGBATS[n]) : c; }).join('');
 }
 

@@ -3,11 +3,12 @@
 // over it. A paragraph as high as the drawing keeps its room in the flow, as the inline picture did.
 import { LineRuleType, Paragraph, type ImageRun } from 'docx';
 import type { PageImage, TextRun } from '../pdfjs/protocol';
-import { buildLines, type Line } from './layout';
+import { buildLines, runBox, type Line } from './layout';
+import { bottom, right } from './box';
 import type { Para } from './line-paragraphs';
 import { pictureBehindText } from './images';
 import { pageFrame, paraChildren } from './paragraph';
-import { typewriter } from './stacked';
+import { typewriterRun } from './stacked';
 import { TW } from './units';
 
 /** A drawing's labels as lines, each cut where its pieces stand apart (half an em; 0.8 in a typewriter face)
@@ -20,7 +21,7 @@ export function labelLines(labels: TextRun[]): Line[] {
     for (const r of [...l.runs].sort((a, b) => a.x - b.x)) {
       const em = Math.max(r.size, l.size * 0.5);
       // (a typewriter face's space is 0.6 em: a listing's words in a framed box stay one line)
-      const apart = (typewriter({ ...l, runs: [r] }) ? 0.8 : 0.5) * em;
+      const apart = (typewriterRun(r) ? 0.8 : 0.5) * em;
       const piece = pieces.find((p) => {
         const gap = r.x - p.end;
         // (a raised or lowered run smaller than the one it follows is its script, and back again)
@@ -38,12 +39,14 @@ export function labelLines(labels: TextRun[]): Line[] {
   });
 }
 
+/** A line of the runs given: their boxes' union, its baseline and size the largest run's (as buildLines). */
 function pieceLine(runs: TextRun[]): Line {
   const main = runs.reduce((a, b) => (b.size > a.size ? b : a));
-  const x = Math.min(...runs.map((r) => r.x));
-  const y = Math.min(...runs.map((r) => r.y - r.size * 0.85));
-  const w = Math.max(...runs.map((r) => r.x + Math.max(r.w, 0.1))) - x;
-  const h = Math.max(...runs.map((r) => r.y + r.size * 0.25)) - y;
+  const boxes = runs.map(runBox);
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const w = Math.max(...boxes.map(right)) - x;
+  const h = Math.max(...boxes.map(bottom)) - y;
   return { x, y, w, h, runs, baseline: main.y, size: main.size };
 }
 

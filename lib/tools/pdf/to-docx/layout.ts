@@ -39,7 +39,8 @@ export function median(xs: number[], fallback = 10): number {
   return s[Math.floor(s.length / 2)];
 }
 
-function runBox(r: TextRun): Box {
+/** A run's box: its glyphs' height above and below the baseline. */
+export function runBox(r: TextRun): Box {
   return { x: r.x, y: r.y - r.size * 0.85, w: Math.max(r.w, 0.1), h: r.size * 1.1 };
 }
 

@@ -3,7 +3,7 @@ import type { TextRun } from '../pdfjs/protocol';
 import { bottom, right } from './box';
 import type { Line } from './layout';
 import { hasLeader } from './leader';
-import { typewriter } from './stacked';
+import { typewriterRun } from './stacked';
 
 /**
  * Lines that share a baseline band but were not separated into columns (forms, label/value rows) become
@@ -80,14 +80,15 @@ export function columnTabs(lines: Line[]): Line[] {
       if (!prev || r.x - (prev.x + prev.w) < l.size) return;
       // a typewriter piece that Courier New (0.6 em a letter, wider than TeX's 0.525) would run past the stop:
       // the tab went on to the next default stop, its column far off to the right
-      if (typewriter({ ...l, runs: [prev] }) && prev.x + 0.6 * prev.size * prev.str.length > r.x - 0.2 * l.size) return;
+      if (typewriterRun(prev) && prev.x + 0.6 * prev.size * prev.str.length > r.x - 0.2 * l.size) return;
+      const gap = gapBefore(l, i);
       const same = starts.filter(
         (o) =>
           o.line !== l &&
           Math.abs(o.x - r.x) < 1 &&
-          (pieces.includes(o.line) || (Math.abs(o.line.x - l.x) < 1 && !hasLeader(l) && gapBefore(l, i))),
+          (pieces.includes(o.line) || (Math.abs(o.line.x - l.x) < 1 && !hasLeader(l) && gap)),
       );
-      if (same.length < 2 && !(gapBefore(l, i) && same.some((o) => rowAbove(o.line, l)))) return;
+      if (same.length < 2 && !(gap && same.some((o) => rowAbove(o.line, l)))) return;
       tabs ??= new Set(l.tabRuns ?? []);
       tabs.add(r);
     });

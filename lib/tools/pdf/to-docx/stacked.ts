@@ -12,10 +12,11 @@ const MARKS_ONLY = /^[\sˆ˜¯˙¨´`ˇ˘˚→←^~.'′″‾_]+$/u;
 
 const text = (l: Line) => l.runs.map((r) => r.str).join('');
 const TYPEWRITER = /mono|courier|cmtt|sftt|typewriter|consolas|menlo/i;
-/** A line set wholly in a typewriter face: code or a program's output, never a formula's piece. (Chinese
- * and Japanese fonts are fixed-pitch: their text is no code; AMC's Japanese guide became a paragraph a line.) */
-export const typewriter = (l: Line) =>
-  l.runs.every((r) => TYPEWRITER.test(r.font) || (r.generic === 'monospace' && !CJK.test(r.str)));
+/** A run in a typewriter face. (Chinese and Japanese fonts are fixed-pitch: their text is no code; AMC's
+ * Japanese guide became a paragraph a line.) */
+export const typewriterRun = (r: TextRun) => TYPEWRITER.test(r.font) || (r.generic === 'monospace' && !CJK.test(r.str));
+/** A line set wholly in a typewriter face: code or a program's output, never a formula's piece. */
+export const typewriter = (l: Line) => l.runs.every(typewriterRun);
 /** Operators, Greek letters or a lone symbol: what a numerator or denominator is made of. */
 const MATHS = /[∂∑∏∫√∞±×·−=+<>≤≥∇α-ωΓΔΘΛΞΠΣΦΨΩ]|^\s*\S{1,2}\s*$/u;
 

@@ -83,8 +83,9 @@ export async function tableChild(
                   borders: cellBorders(t, cell, r, r + 1),
                   verticalMerge: VerticalMergeType.CONTINUE,
                 });
+              const r2 = r + (cell.rowSpan ?? 1);
               const y1 = t.ys[r];
-              const y2 = t.ys[r + (cell.rowSpan ?? 1)];
+              const y2 = t.ys[r2];
               const runs = t.runs.filter((run) => {
                 const cx = run.x + run.w / 2;
                 const cy = run.y - run.size * 0.3;
@@ -102,10 +103,10 @@ export async function tableChild(
               // (a cell covering rows takes the colour every one of its rows has there)
               const fillOf = (a: number, b: number) =>
                 fills.find((f) => f.x <= x1 + 1 && f.x + f.w >= x2 - 1 && f.y <= a + 1 && f.y + f.h >= b - 1);
-              const rowFills = t.ys.slice(r, r + (cell.rowSpan ?? 1)).map((a, k) => fillOf(a, t.ys[r + k + 1]));
-              const fill =
-                fillOf(y1, y2) ??
-                (rowFills.every((f) => f && f.color === rowFills[0]?.color) ? rowFills[0] : undefined);
+              const rowFills = () => t.ys.slice(r, r2).map((a, k) => fillOf(a, t.ys[r + k + 1]));
+              const sameFill = (fs: ReturnType<typeof fillOf>[]) =>
+                fs.every((f) => f && f.color === fs[0]?.color) ? fs[0] : undefined;
+              const fill = fillOf(y1, y2) ?? (cell.rowSpan ? sameFill(rowFills()) : undefined);
               // Where the text sits in the cell: top, middle or bottom.
               let verticalAlign: TableVerticalAlign | undefined;
               if (runs.length) {
@@ -119,7 +120,7 @@ export async function tableChild(
                 children,
                 columnSpan,
                 width,
-                borders: cellBorders(t, cell, r, r + (cell.rowSpan ?? 1)),
+                borders: cellBorders(t, cell, r, r2),
                 verticalMerge: cell.rowSpan ? VerticalMergeType.RESTART : undefined,
                 margins: { left: 20, right: 20, top: 0, bottom: 0 }, // 1 pt: narrow numeric columns fit
                 shading: fill ? { type: ShadingType.CLEAR, fill: fill.color.slice(1), color: 'auto' } : undefined,

@@ -166,18 +166,28 @@ export function findTables(all: Segment[]): Table[] {
   return tables;
 }
 
+/** Whether rule pieces [from, to] cover half or more of a..b. */
+const halfCovered = (pieces: [number, number][], a: number, b: number) =>
+  pieces.reduce((sum, [from, to]) => sum + Math.max(0, Math.min(to, b) - Math.max(from, a)), 0) >= 0.5 * (b - a);
+
 /** Whether rules along y cover half or more of x1..x2 (a cell's top or bottom side). */
 export function ruledAcross(t: Table, y: number, x1: number, x2: number): boolean {
   if (!t.rules) return true;
-  const along = t.rules.h.filter((s) => Math.abs(s.y - y) <= TOL);
-  return along.reduce((sum, s) => sum + Math.max(0, Math.min(s.x2, x2) - Math.max(s.x1, x1)), 0) >= 0.5 * (x2 - x1);
+  return halfCovered(
+    t.rules.h.filter((s) => Math.abs(s.y - y) <= TOL).map((s) => [s.x1, s.x2]),
+    x1,
+    x2,
+  );
 }
 
 /** Whether rules along x cover half or more of y1..y2 (a cell's left or right side). */
 export function ruledDown(t: Table, x: number, y1: number, y2: number): boolean {
   if (!t.rules) return true;
-  const along = t.rules.v.filter((s) => Math.abs(s.x - x) <= TOL);
-  return along.reduce((sum, s) => sum + Math.max(0, Math.min(s.y2, y2) - Math.max(s.y1, y1)), 0) >= 0.5 * (y2 - y1);
+  return halfCovered(
+    t.rules.v.filter((s) => Math.abs(s.x - x) <= TOL).map((s) => [s.y1, s.y2]),
+    y1,
+    y2,
+  );
 }
 
 /**
@@ -190,6 +200,9 @@ export function spanRows(t: Table): void {
   const high = (q: TextRun) => q.y - 0.7 * q.size;
   const low = (q: TextRun) => q.y + 0.2 * q.size;
   const crosses = (q: TextRun, at: number) => high(q) < at - 0.05 * q.size && low(q) > at + 0.05 * q.size;
+  // (text set inside either row is that row's: a spreadsheet's clipped line reaching up into the row above,
+  // whose own text keeps to it, is no merge)
+  const within = (q: TextRun, k: number) => high(q) >= t.ys[k] - 0.05 * q.size && low(q) <= t.ys[k + 1] + 0.05 * q.size;
   for (const row of t.rows)
     for (const c of row) {
       delete c.rowSpan;
@@ -204,10 +217,6 @@ export function spanRows(t: Table): void {
       const below = t.rows[r + 1].find((c) => c.col === cell.col && c.span === cell.span);
       if (!below || ruledAcross(t, y, x1, x2)) continue;
       const own = t.runs.filter((q) => q.x + q.w / 2 >= x1 && q.x + q.w / 2 < x2);
-      // (text set inside either row is that row's: a spreadsheet's clipped line reaching up into the row
-      // above, whose own text keeps to it, is no merge)
-      const within = (q: TextRun, k: number) =>
-        high(q) >= t.ys[k] - 0.05 * q.size && low(q) <= t.ys[k + 1] + 0.05 * q.size;
       if (!own.some((q) => crosses(q, y)) || own.some((q) => within(q, r) || within(q, r + 1))) continue;
       const top = head.get(cell) ?? cell;
       top.rowSpan = (top.rowSpan ?? 1) + 1;
