@@ -153,7 +153,8 @@ async function extractPage(pdfjs, doc, p, task) {
           if ((dx > 1 && dy > 1) || (Math.min(dx, dy) > 0.1 && Math.min(dx, dy) > 0.1 * Math.max(dx, dy))) diagonal = true;
           else if (dx + dy > 0.5) sides++;
           if (isStroke && (Math.abs(a[0] - b[0]) < 1 || Math.abs(a[1] - b[1]) < 1) && Math.hypot(a[0] - b[0], a[1] - b[1]) > 3) {
-            segments.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], color: sc, width });
+            const shown = cutToClip(clip, { x1: a[0], y1: a[1], x2: b[0], y2: b[1], color: sc, width });
+            if (shown) segments.push(shown);
           }
         };
         for (let k = 0; k < buf.length && n < 20000; n++) {
@@ -174,9 +175,9 @@ async function extractPage(pdfjs, doc, p, task) {
         pendingClip = false;
         // (white on the paper: a translucent white shape on a coloured slide is its decoration, no drawing)
         const white /* paint only (a plot panel's background): shows nothing, would join every drawing */ = (!isFill || onPaper === '#ffffff') && (!isStroke || sc === '#ffffff');
-        if ((isFill || isStroke) && !white && Number.isFinite(minX) && drawn.length < 20000) {
-          drawn.push({ x: minX, y: minY, w: maxX - minX, h: maxY - minY, complex: curves || diagonal });
-        }
+        // (what the clip lets show: a grid clipped to an answer's box is a drawing of that box)
+        const seen = Number.isFinite(minX) && (isFill || isStroke) && visiblePart(clip, { x: minX, y: minY, w: maxX - minX, h: maxY - minY });
+        if (seen && !white && drawn.length < 20000) drawn.push({ ...seen, complex: curves || diagonal });
         const mark = Number.isFinite(minX) && listMark(minX, minY, maxX - minX, maxY - minY, curves, isFill, isStroke);
         if (mark) marks.push({ ...mark, color: isFill ? fc : sc });
         if (isFill && fa > 0 && (!curves || (!diagonal && roundedBox(maxX - minX, maxY - minY, moves, sides, corner))) && Number.isFinite(minX)) {

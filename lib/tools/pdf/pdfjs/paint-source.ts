@@ -17,6 +17,24 @@ const meet = (c, b) => {
   const x = Math.max(b.x, c.x), y = Math.max(b.y, c.y);
   return { x, y, w: Math.max(0, Math.min(b.x + b.w, c.x + c.w) - x), h: Math.max(0, Math.min(b.y + b.h, c.y + c.h) - y) };
 };
+// What of a painted box shows inside the clip's box, null where nothing does (a rule's box may be 0 wide).
+const visiblePart = (c, b) => {
+  if (c && (b.x > c.x + c.w + 1 || b.x + b.w < c.x - 1 || b.y > c.y + c.h + 1 || b.y + b.h < c.y - 1)) return null;
+  return meet(c, b);
+};
+// The part of a straight stroke the clip's box c lets show (no clip: all of it), null where none does: a
+// LaTeX exam's squared paper is a page-tall grid clipped to the answer's box (a page's text had been read as
+// set in a table of 5 mm cells).
+const cutToClip = (c, s) => {
+  if (!c) return s;
+  const flat = Math.abs(s.y1 - s.y2) < 1, [lo, hi] = flat ? [c.x, c.x + c.w] : [c.y, c.y + c.h];
+  const at = flat ? s.y1 : s.x1, [a0, a1] = flat ? [c.y, c.y + c.h] : [c.x, c.x + c.w];
+  if (at < a0 - 1 || at > a1 + 1) return null;
+  const [p, q] = flat ? [s.x1, s.x2] : [s.y1, s.y2];
+  const from = Math.max(Math.min(p, q), lo), to = Math.min(Math.max(p, q), hi);
+  if (to - from <= 3) return null;
+  return flat ? { ...s, x1: from, x2: to } : { ...s, y1: from, y2: to };
+};
 // A small round or square shape (1.5-8 pt, as wide as tall): a browser draws a list's bullet so (a filled
 // circle for disc, a stroked one for circle, a filled square for square), not as a glyph.
 function listMark(x, y, w, h, curves, isFill, isStroke) {

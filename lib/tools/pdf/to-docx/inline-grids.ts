@@ -51,3 +51,33 @@ export function inSentence(t: Table, runs: TextRun[]): boolean {
   }
   return goesOn;
 }
+
+/** Most of a squared page's cells that hold text, and its fewest rows and columns. */
+const PAPER_TEXT = 0.1;
+const PAPER_CELLS = 8;
+const even = (at: number[]) => {
+  const steps = at.slice(1).map((v, i) => v - at[i]);
+  return Math.max(...steps) - Math.min(...steps) < Math.max(0.5, 0.05 * Math.min(...steps));
+};
+
+/**
+ * Whether the grid `t` is squared paper (issue 19, twenty-fourth pass): 8 or more rows and columns at one
+ * pitch each way, text in at most a tenth of its cells. A LaTeX exam's answer pages are 5 mm squares under
+ * the question; read as a table of 1,900 empty cells they ran a page onto two. It is a drawing, the words
+ * on it lines as they are. A table's columns differ in width, or its cells hold its words.
+ */
+export function squaredPaper(t: Table, runs: TextRun[]): boolean {
+  const cols = t.xs.length - 1;
+  const rows = t.ys.length - 1;
+  if (cols < PAPER_CELLS || rows < PAPER_CELLS || !even(t.xs) || !even(t.ys)) return false;
+  // (merged cells in most rows: a form's layout; a few are where the page's head and foot cover the grid)
+  if (t.rows.filter((r) => r.length === cols).length < 0.8 * rows) return false;
+  const filled = new Set<number>();
+  for (const r of runs) {
+    if (!r.str.trim() || !centreIn(r, t)) continue;
+    const cy = r.y - r.size * 0.3;
+    const row = t.ys.findIndex((y, i) => i < rows && cy >= y && cy <= t.ys[i + 1]);
+    for (let c = 0; c < cols; c++) if (r.x < t.xs[c + 1] && r.x + r.w > t.xs[c]) filled.add(row * cols + c);
+  }
+  return filled.size <= PAPER_TEXT * rows * cols;
+}

@@ -9,7 +9,7 @@ import { shadedCellSides } from './shaded-cells';
 import { underTable } from './table-over-picture';
 import { footerLines, marginNumbers } from './footer-lines';
 import { inlinePicture } from './inline-picture';
-import { inSentence } from './inline-grids';
+import { inSentence, squaredPaper } from './inline-grids';
 import { joinLeaderNumbers } from './leader';
 
 export interface Line extends Box {
@@ -284,7 +284,7 @@ export interface PageLayout {
 
 export function layoutPage(page: PageData, dropBackground: boolean): PageLayout {
   const tables = findTables([...page.segments, ...shadedCellSides(page.segments, page.fills)]).filter(
-    (t) => !inSentence(t, page.runs),
+    (t) => !inSentence(t, page.runs) && !squaredPaper(t, page.runs),
   );
   const inTable = (r: TextRun) =>
     tables.findIndex((t) => {
