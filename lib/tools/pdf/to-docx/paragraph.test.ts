@@ -38,6 +38,14 @@ describe('PDF to Word text hygiene', () => {
     expect(wordFont('CMSS10', 'serif')).toBe('Arial');
     expect(wordFont('CMTT10', 'serif')).toBe('Courier New');
     expect(wordFont('LMMonoLt10-Regular', 'sans-serif')).toBe('Courier New'); // was Arial
+    // free faces whose flags give the wrong kind: by name (Linux Libertine had come out in Arial); a serif
+    // wider than Times keeps the wider Arial the flags gave (Source Serif in Times ran its pages short)
+    expect(wordFont('CFUQWY+LinLibertineT', 'sans-serif')).toBe('Times New Roman');
+    expect(wordFont('JQYYGS+LinBiolinumTB', 'serif')).toBe('Arial');
+    expect(wordFont('PEPEKL+BeraSansMono-Roman', 'sans-serif')).toBe('Courier New');
+    expect(wordFont('Inconsolatazi4-Regular', 'sans-serif')).toBe('Courier New');
+    expect(wordFont('STIXTwoText', 'sans-serif')).toBe('Times New Roman');
+    expect(wordFont('DAAAAA+SourceSerifPro-Regular', 'sans-serif')).toBe('Arial');
     // TeXmacs's full names
     expect(wordFont('AAAAAZ+EuropeanComputerModern-RomanRegular10pt', 'sans-serif')).toBe('Times New Roman');
     expect(wordFont('EuropeanComputerModern-BoldExtended12pt', 'sans-serif')).toBe('Times New Roman');

@@ -80,6 +80,26 @@ const PS_CLONES: [RegExp, string][] = [
   [/^(urwgothic|texgyreadventor|avantgarde)/i, 'Century Gothic'],
 ];
 
+/** Free faces TeX and the web embed, by their kind: the font's flags, which pdf.js reads the kind from, often
+ * call a serif face sans-serif (Linux Libertine, a linguistics manual's face, came out in Arial, wider: its
+ * contents' entries wrapped). */
+const FREE_FACES: [RegExp, string][] = [
+  [
+    /^(berasansmono|inconsolata|sourcecode|fira(mono|code)|robotomono|ubuntumono|noto(sans)?mono|luximono|t1xtt|txtt|newtxtt|cousine|p22typewriter|monospace821)/i,
+    'Courier New',
+  ],
+  [
+    /^(linbiolinum|biolinum|berasans|sourcesans|firasans|opensans|lato|roboto|notosans|ptsans|bitstreamverasans|ubuntu|cabin|raleway|montserrat|arimo|cantarell)/i,
+    'Arial',
+  ],
+  // (serif faces about as wide as Times only: Source Serif, Utopia or Charter set in Times ran short, and
+  // Arial, wider, keeps their lines' breaks closer)
+  [
+    /^(linlibertine|libertin|stix|xits|newtx|txr|tinos|acaslon|ebgaramond|garamond|crimson|cochineal|gentium)/i,
+    'Times New Roman',
+  ],
+];
+
 /**
  * PDF font names → a family Word and LibreOffice can show: the standard 14 and common Office fonts by name;
  * anything else (embedded book or brand fonts nobody has) by its kind, so an unknown serif face does not
@@ -112,6 +132,7 @@ export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-se
   for (const [clone, family] of PS_CLONES) if (clone.test(n)) return family;
   const spaced = n.replace(/([a-z])([A-Z])/g, '$1 $2').trim();
   for (const f of COMMON_FONTS) if (f.replace(/\s/g, '').toLowerCase() === n.replace(/\s/g, '').toLowerCase()) return f;
+  for (const [kind, family] of FREE_FACES) if (kind.test(n)) return family;
   if (generic === 'serif') return 'Times New Roman';
   if (generic === 'monospace') return 'Courier New';
   return spaced && /^(calibri|segoe|verdana|tahoma)/i.test(spaced) ? spaced : 'Arial';
