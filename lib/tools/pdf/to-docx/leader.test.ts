@@ -5,6 +5,8 @@
 import type { PageData } from '../pdfjs/protocol';
 import { pageSections } from './build-docx';
 import { leaderIn } from './leader';
+import { paragraph } from './paragraph';
+import type { Para } from './line-paragraphs';
 import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
 import { sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
@@ -74,4 +76,80 @@ test('a page number set apart from its dots joins its line: one entry, one parag
     entries.map((t, i) => `1.${i + 1} ${t}\t${7 + i}`),
   );
   expect(xml).not.toMatch(/<w:tbl>/);
+});
+
+// A linguistics manual's contents (covington, pdfTeX): sections' numbers in a column of their own, titles
+// 1.5 em to their right, dots to a grid, and page numbers in a right column, also after the chapter lines
+// with no dots; 12 pt apart in 8 pt type. The page numbers had been read as fractions one over the other
+// ("1 Introduction 2 3": 11.955 pt apart, under 0.4 em between their boxes), and the tab before a section's number reached a stop at the number's own left edge
+// before the leader's, with no dots.
+test("a contents page's numbers stay on their entries' lines, each after the leader's stop", async () => {
+  const runs = [textRun('Contents', 134, 380, 41, { size: 10, bold: true, eol: true })];
+  const rows: [string, string, string, boolean][] = [
+    ['1', 'Introduction', '2', false],
+    ['2', 'Stacked diacritics', '3', false],
+    ['3', 'Numbered examples', '4', false],
+    ['3.1', 'Example numbers', '4', true],
+    ['3.2', 'The example environment', '4', true],
+    ['3.3', 'The examples environment', '6', true],
+    ['4', 'Glossing sentences word-by-word', '9', false],
+    ['4.1', 'Gloss macros', '9', true],
+  ];
+  rows.forEach(([n, t, page, dotted], i) => {
+    const y = 400.223 + 11.955 * i + (i > 1 ? 0.05 : 0); // (a column of them at one pitch is no fraction)
+    const x = dotted ? 149 : 134;
+    runs.push(textRun(n, x, y, 4 * n.length, { size: 7.9701 }));
+    runs.push(textRun(t, x + (dotted ? 23 : 15), y, 3.6 * t.length, { size: 7.9701 }));
+    const end = x + (dotted ? 23 : 15) + 3.6 * t.length;
+    if (dotted)
+      runs.push(textRun(' .'.repeat(Math.floor((454 - end - 6) / 7)), end + 6, y, 454 - end - 6, { size: 10 }));
+    runs.push(textRun(page, 474, y, 3.7, { size: 7.9701, eol: true }));
+  });
+  const page: PageData = { width: 612, height: 792, runs, images: [], segments: [], fills: [], links: [] };
+  const xml = await sectionsXml(await pageSections(page, true));
+  const paras = [...xml.matchAll(/<w:p>(?:(?!<\/w:p>).)*<\/w:p>/gs)].map((m) => m[0]);
+  const text = (p: string) =>
+    p
+      .replace(/<w:tab\/>/g, '\t')
+      .replace(/<[^>]+>/g, '')
+      .replace(/ +/g, ' ');
+  const entries = paras.map(text).filter((t) => /\t\d$/.test(t));
+  expect(entries.map((t) => t.replace(/.*\t/, ''))).toEqual(rows.map((r) => r[2]));
+  expect(entries.map((t) => t.replace(/\t\d$/, '').replace(/\t/g, ' '))).toEqual(rows.map((r) => `${r[0]} ${r[1]}`));
+  for (const p of paras.filter((q) => /w:leader="dot"/.test(q))) {
+    // no stop of its own at the page number (474 pt, less the 72 pt margin: 8040 twips) before the leader's
+    expect(p).not.toMatch(/<w:tab w:val="left" w:pos="80[0-9]{2}"\/>/);
+  }
+  expect(paras.filter((p) => /w:leader="dot"/.test(p))).toHaveLength(4);
+});
+
+test("a line's own tab stops leave out its leader and its number: the number's tab reaches the dots' stop", async () => {
+  // "3.1 <tab> Example numbers . . . <tab> 4", its pieces' stops from a column of such rows (line-bands.ts)
+  const runs = [
+    textRun('3.1', 148.7, 436.1, 9.2, { size: 8 }),
+    textRun('Example numbers', 171.6, 436.1, 58.6, { size: 8 }),
+    textRun(' .'.repeat(31), 236.7, 436.1, 217.4, { size: 10 }),
+    textRun('4', 474, 436.1, 3.7, { size: 8, eol: true }),
+  ];
+  const line = {
+    x: 148.7,
+    y: 427,
+    w: 329,
+    h: 11,
+    runs,
+    baseline: 436.1,
+    size: 10,
+    tabRuns: new Set([runs[1], runs[3]]),
+  };
+  const p: Para = { lines: [line], align: 'left', left: 148.7, firstLine: 0, top: 427, bottom: 438, lineGap: 12 };
+  const xml = await sectionsXml([{ children: [await paragraph(p, [], 72, 0)] }]);
+  const stops = [...xml.matchAll(/<w:tab w:val="(\w+)" w:pos="(\d+)"(?: w:leader="(\w+)")?\/>/g)].map((m) => [
+    m[1],
+    m[3],
+  ]);
+  expect(stops).toEqual([
+    ['left', undefined], // "Example numbers"
+    ['right', 'dot'], // the number, at the leader's end
+  ]);
+  expect(xml.replace(/<w:tab\/>/g, '\t').replace(/<[^>]+>/g, '')).toBe('3.1\tExample numbers\t4');
 });

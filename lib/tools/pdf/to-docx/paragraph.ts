@@ -363,9 +363,14 @@ export async function paragraph(
   const tabRuns = p.lines[0].tabRuns;
   const rtl = rightToLeft(p);
   // Tab stops and indents are measured from the left edge: a right-to-left paragraph starts at its right.
-  const stops = [...(tabRuns ?? []), ...(isBullet(p.lines[0].runs[0]) ? p.lines[0].runs.slice(1, 2) : [])];
   const last = p.lines[p.lines.length - 1];
   const leader = !rtl && hasLeader(last);
+  // (a contents line's number goes to the leader's stop: a stop of its own at its left edge came first, and
+  // the tab reached it with no dots)
+  const byLeader = (r: TextRun) => leader && (r === last.runs[last.runs.length - 1] || /^[.·\s…]+$/u.test(r.str));
+  const stops = [...(tabRuns ?? []), ...(isBullet(p.lines[0].runs[0]) ? p.lines[0].runs.slice(1, 2) : [])].filter(
+    (r) => !byLeader(r),
+  );
   const tabStops = [
     ...(stops.length && !rtl
       ? stops.map((r) =>

@@ -24,7 +24,7 @@ const MATHS = /[∂∑∏∫√∞±×·−=+<>≤≥∇α-ωΓΔΘΛΞΠΣΦΨ�
  * other as a fraction's numerator and denominator, and two came out on one line). */
 const BULLET_ONLY = /^\s*[•◦▪▫■□●○‣⁃∙]\s*$/u;
 
-type Piece = Box & { size: number; marks: boolean; math: boolean; code: boolean };
+type Piece = Box & { size: number; marks: boolean; math: boolean; code: boolean; number?: boolean };
 
 /** Whether `a` (the smaller piece) is stacked on `b`: above, below, across or inside its band, next to it;
  * 'fraction' when only as a numerator over its denominator (apart, one above the other). */
@@ -66,6 +66,25 @@ function wider(b: Piece, host: Piece, a: Piece): boolean {
   return Math.abs(centreY(b) - centreY(a)) < Math.abs(centreY(host) - centreY(a));
 }
 
+/** Whether numbers `a` and `b`, one over the other, are a fraction's: touching, or apart with a line beside
+ * them whose middle is between theirs (the formula's line: "x =" before, an equation's number after). A
+ * contents page's numbers in their column, 1.5 em apart, had been read as one over the other: "1 Introduction
+ * 2 3", the next entry without its number. */
+function fractionOf(boxes: Piece[], a: Piece, b: Piece): boolean {
+  const [top, low] = a.y < b.y ? [a, b] : [b, a];
+  if (low.y - bottom(top) < 0.1 * Math.max(a.size, b.size)) return true;
+  const [x1, x2] = [Math.min(a.x, b.x), Math.max(right(a), right(b))];
+  return boxes.some(
+    (c) =>
+      c !== a &&
+      c !== b &&
+      centreY(c) > centreY(top) + 0.25 * top.size &&
+      centreY(c) < centreY(low) - 0.25 * low.size &&
+      c.x < x2 + 2 * c.size &&
+      right(c) > x1 - 2 * c.size,
+  );
+}
+
 /** Joins formula pieces into the line they sit on; lines are returned in their order, fewer of them. */
 export function attachStacked(lines: Line[]): Line[] {
   // Decided on the boxes as built (a joined piece does not widen its host's reach), hosts by size.
@@ -74,6 +93,7 @@ export function attachStacked(lines: Line[]): Line[] {
     marks: MARKS_ONLY.test(text(l)),
     math: MATHS.test(text(l)) && !BULLET_ONLY.test(text(l)),
     code: typewriter(l),
+    number: /^\s*\d+\s*$/.test(text(l)),
   }));
   const order = lines.map((_, i) => i).sort((i, j) => boxes[i].y - boxes[j].y);
   const hostOf = new Map<number, number>();
@@ -90,6 +110,7 @@ export function attachStacked(lines: Line[]): Line[] {
       if (j === i || bottom(b) < a.y - 3 * a.size) continue;
       const bigger = b.w > a.w || (b.w === a.w && j < i);
       const on = bigger && stackedOn(a, b);
+      if (on === 'fraction' && a.number && b.number && !fractionOf(boxes, a, b)) continue;
       if (on && (host < 0 || wider(b, boxes[host], a))) [host, kind] = [j, on];
     }
     if (host >= 0) hostOf.set(i, host);
