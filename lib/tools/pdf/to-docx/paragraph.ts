@@ -142,6 +142,16 @@ export function wordFont(pdfName: string, generic: TextRun['generic'] = 'sans-se
 // meets other text is a space only from 0.2 em (xeCJK's glue for one is a third of an em; pdftotext reads the
 // same), and a line end none. A space at every line end ("（通 常の") widened AMC's Japanese guide.
 
+// A hyphen at a line's end that is the text's own, not a hyphenation: one left hanging before "and"
+// ("center-, decimal- and right-aligned") and a compound's (TeX breaks a word with a hyphen in it only there:
+// "full-page-" then "width"). Taken for hyphenations, they made "decimaland" and "full-pagewidth".
+// (not a word's last syllable: TeX leaves three letters at least after a break, so "or", "et" or "y" never
+// are one, but groff's "oper-" then "and" is "operand")
+const SUSPENDED = /^(and|or|nor|und|oder|bzw|sowie|et|ou|y|o|e|и)(?![\p{L}\p{M}])/u;
+const suspended = (before: string, after: string) =>
+  SUSPENDED.test(after) && !(/^and/.test(after) && /(oper|integr|multiplic|summ|analys)-$/i.test(before));
+const compound = (text: string) => /\p{L}-\p{L}[\p{L}\p{M}]*-$/u.test(text);
+
 function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: boolean }[] {
   const out: { run: TextRun; text: string; tab?: boolean }[] = [];
   let prev: TextRun | undefined;
@@ -289,8 +299,9 @@ export function paraChildren(
       const last = pieces[pieces.length - 1];
       // A word hyphenated at the line end continues on the next line: the hyphen becomes a soft hyphen
       // (shown by Word only where it breaks the line). Otherwise lines are separated by a space.
-      if (last && /\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(parts[0].text))
-        last.text = `${last.text.slice(0, -1)}\u00ad`;
+      const broken = last && /\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(parts[0].text);
+      if (broken && suspended(last.text, parts[0].text)) parts[0].text = ` ${parts[0].text}`;
+      else if (broken && !compound(last.text)) last.text = `${last.text.slice(0, -1)}\u00ad`;
       else if (last && cjkMeet(last.text, parts[0].text.trimStart())) parts[0].text = parts[0].text.trimStart();
       else if (last && !/[-\u00ad]$/.test(last.text) && !/\s$/.test(last.text))
         parts[0].text = ` ${parts[0].text.trimStart()}`;

@@ -64,9 +64,12 @@ test('accents drawn as glyphs of their own become combining marks on their lette
     run('ˆ', 440.1, 157.3, 5),
     run('are the axes', 446, 160, 54),
     run('of two rigid bodies A and B and the norm of it', 300, 172, 200),
+    run('http://www.Second.institution.edu/˜Charlie.Author', 300, 190, 193),
   ]);
   const all = lines.join('\n').replace(/ +/g, ' '); // (runs joined with spaces here)
+  expect(all).toContain('/˜Charlie.Author'); // (a web address's tilde, TeX's \~{}: no accent)
   expect(all).not.toMatch(/[ˆ¨´]/u);
+  expect(all).not.toMatch(/˜(?!Charlie)/u);
   expect(all).toContain('Debye-H u\u0308ckel theory');
   expect(all).toContain('where a\u0302');
   expect(all).toContain('Nordenskio\u0308ld and e\u0301cole');

@@ -149,8 +149,9 @@ const COMBINING: Record<string, string> = {
   '→': '\u20d7',
 };
 /** Inside a run: an accent glyph before its letter (TeX draws the accent first). Not ` or →, which
- * stand before letters in code and prose. */
-const ACCENT_BEFORE = /([ˆ˜¯˙¨´ˇ˘˚¸˝])(\p{L}\p{M}*)/gu;
+ * stand before letters in code and prose, nor a tilde after a slash: a web address's ("/˜Charlie.Author",
+ * TeX's \~{} in a URL, had become "/C̃harlie"). */
+const ACCENT_BEFORE = /(?<!\/)([ˆ˜¯˙¨´ˇ˘˚¸˝])(\p{L}\p{M}*)/gu;
 const TRAILING = /[ˆ˜¯˙¨´ˇ˘˚¸˝]$/u;
 
 /**
