@@ -35,9 +35,12 @@ function dingbatText(page, fontName, name, str) {
   return [...str].map((c) => { const n = names[c.charCodeAt(0)]; return n && DINGBATS[n] ? String.fromCodePoint(DINGBATS[n]) : c; }).join('');
 }
 
-// Typographic ligature characters become their letters, so the text can be searched and edited.
+// Typographic ligature characters become their letters, so the text can be searched and edited; so do Arabic
+// presentation forms (a letter's initial, medial, final or isolated shape, which fonts without a ToUnicode of
+// letters give: arabi's sample book): Word shapes the letters itself, and LibreOffice broke a line inside a
+// word set in the forms ("الفهر" then "س").
 const LIGATURES = { '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl', '\uFB05': 'st', '\uFB06': 'st' };
-const unligature = (s) => s.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c]);
+const unligature = (s) => s.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c]).replace(/[\uFB50-\uFDFF\uFE70-\uFEFC]+/g, (m) => m.normalize('NFKC'));
 
 // TeX's bitmap fonts (pdfTeX's Type 3 fonts, made from EC fonts where cm-super is not installed) have no
 // ToUnicode and glyph names pdf.js cannot read (/a28): pdf.js gives their codes as they are, right for

@@ -196,9 +196,12 @@ function measure(ls: Line[], region: Box): Para {
   )
     align = 'right';
   else if (ls.length > 2 && ls.slice(0, -1).every((_, i) => rights[i] < 3)) align = 'justify';
-  // right to left: the lines but the last flush on both sides, the last flush right
+  // right to left: the lines but the last flush on both sides, the last flush right; lines filling their
+  // area are set from its right, as a right-to-left line starts (a chapter's title, its block no wider than
+  // itself, went to the left margin)
   if (align === 'right' && ls.length > 1 && ls.slice(0, -1).every((_, i) => lefts[i] < 3) && mostlyRtl(ls))
     align = 'justify';
+  else if (align === 'left' && ls.every((_, i) => rights[i] < 3) && mostlyRtl(ls)) align = 'right';
   const gaps = ls.slice(1).map((l, i) => l.baseline - ls[i].baseline);
   // A paragraph of several lines that all end well before the area's right edge was set to a narrower
   // measure: in the full width Word would put more words on each line (fewer lines, the page moves up).

@@ -337,7 +337,6 @@ const ALIGN = {
   right: AlignmentType.RIGHT,
   justify: AlignmentType.JUSTIFIED,
 } as const;
-const MIRROR = { left: 'right', right: 'left', center: 'center', justify: 'justify' } as const;
 
 /** The exact line height a paragraph gets in Word, in points. */
 function lineHeight(p: Para): number {
@@ -396,8 +395,10 @@ export async function paragraph(
   return new Paragraph({
     children: columnBreak ? [new ColumnBreak(), ...children] : children,
     tabStops: tabStops.length ? tabStops : undefined,
-    // In a right-to-left paragraph Word and LibreOffice read left and right as start and end: mirrored.
-    alignment: ALIGN[rtl ? MIRROR[p.align] : p.align],
+    // (the side of the page the PDF has: docx writes a right-to-left paragraph's left and right as its end and
+    // start, which is how Word and LibreOffice read them there; mirrored here too, a chapter's title set right
+    // showed on the left)
+    alignment: ALIGN[p.align],
     bidirectional: rtl || undefined,
     indent: rtl
       ? { left: 0, firstLine: 0 }

@@ -2,6 +2,7 @@
 // item in logical order but a line's items left to right as they stand; Word lays a paragraph out from its
 // logical order, so an Arabic or Hebrew paragraph is marked right to left (w:bidi), its runs in a
 // right-to-left script w:rtl, and a line's pieces come right to left. Latin paragraphs are untouched.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import * as fontkit from 'fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
@@ -9,7 +10,7 @@ import { pageSections } from './build-docx';
 import { readingOrder } from './rtl';
 import { extractFirstPage } from '@/tests/support/pdf-to-docx/extract-page';
 import { textRun } from '@/tests/support/pdf-to-docx/text-runs';
-import { runsText, sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
+import { readBackSections, runsText, sectionsXml } from '@/tests/support/pdf-to-docx/docx-parts';
 
 // DejaVu Sans (fonts-dejavu-core, in .ci/apt-packages.txt) has Arabic and Hebrew; fontkit shapes the text
 // and lays it out right to left, as a real Arabic PDF has it.
@@ -78,3 +79,28 @@ test('a Latin phrase in pieces inside a right-to-left line keeps its own order',
   ];
   expect(readingOrder(mixed).map((r) => r.str)).toEqual(['قبل', '1.8', '-', '2.0', 'بعد']);
 });
+
+// Twenty-fourth pass (arabi's sample book, pdfTeX): docx writes a right-to-left paragraph's left and right as
+// its end and start, as Word and LibreOffice read them there; mirrored before that as well, a line set flush
+// right came out on the left. And its fonts give the letters as presentation forms (each letter's shape at its
+// place in the word), which LibreOffice broke a line inside of: they are read as the letters.
+test("a right-to-left line set flush right stays on the page's right, its letters read as letters", async () => {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit as never);
+  const font = await doc.embedFont(fs.readFileSync(FACE));
+  const page = doc.addPage([612, 792]);
+  const forms = '\uFEB7\uFEE4\uFEB2 \uFE8D\uFEDF\uFEE8\uFEEC\uFE8E\uFEAE'; // "شمس النهار", shaped
+  page.drawText(forms, { x: 540 - font.widthOfTextAtSize(forms, 24), y: 700, size: 24, font });
+  page.drawText('An English line, on the left.', { x: 72, y: 650, size: 12, font });
+  const extracted = await extractFirstPage(await doc.save());
+  expect(extracted.runs.map((r) => r.str).join(' ')).toContain('شمس النهار');
+  const sections = await pageSections(extracted, true);
+  await readBackSections(sections, (pdf) => {
+    const box = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
+    const words = [...box.matchAll(/<word xMin="([\d.]+)"[^>]*>([^<]+)</g)].map((m) => ({ x: Number(m[1]), w: m[2] }));
+    const arabic = words.filter((w) => /[\u0600-\u06ff\ufe70-\ufefc]/.test(w.w));
+    expect(arabic.length).toBeGreaterThan(0);
+    for (const w of arabic) expect(w.x).toBeGreaterThan(306);
+    expect(words.find((w) => w.w === 'English')!.x).toBeLessThan(306);
+  });
+}, 120_000);
