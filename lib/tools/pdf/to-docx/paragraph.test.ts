@@ -46,6 +46,9 @@ describe('PDF to Word text hygiene', () => {
     expect(wordFont('Inconsolatazi4-Regular', 'sans-serif')).toBe('Courier New');
     expect(wordFont('STIXTwoText', 'sans-serif')).toBe('Times New Roman');
     expect(wordFont('DAAAAA+SourceSerifPro-Regular', 'sans-serif')).toBe('Arial');
+    // Antykwa Półtawskiego, a Polish book face (mwcls' manual: in Arial its 10 pages ran to 12)
+    expect(wordFont('WFSFQK+AntPoltSemiCond-Regular', 'sans-serif')).toBe('Times New Roman');
+    expect(wordFont('BWFXGR+PLTypewriter10-Regular', 'serif')).toBe('Courier New');
     // TeXmacs's full names
     expect(wordFont('AAAAAZ+EuropeanComputerModern-RomanRegular10pt', 'sans-serif')).toBe('Times New Roman');
     expect(wordFont('EuropeanComputerModern-BoldExtended12pt', 'sans-serif')).toBe('Times New Roman');

@@ -85,7 +85,7 @@ const PS_CLONES: [RegExp, string][] = [
  * contents' entries wrapped). */
 const FREE_FACES: [RegExp, string][] = [
   [
-    /^(berasansmono|inconsolata|sourcecode|fira(mono|code)|robotomono|ubuntumono|noto(sans)?mono|luximono|t1xtt|txtt|newtxtt|cousine|p22typewriter|monospace821)/i,
+    /^(berasansmono|inconsolata|sourcecode|fira(mono|code)|robotomono|ubuntumono|noto(sans)?mono|luximono|t1xtt|txtt|newtxtt|cousine|p22typewriter|pltypewriter|monospace821)/i,
     'Courier New',
   ],
   [
@@ -95,7 +95,7 @@ const FREE_FACES: [RegExp, string][] = [
   // (serif faces about as wide as Times only: Source Serif, Utopia or Charter set in Times ran short, and
   // Arial, wider, keeps their lines' breaks closer)
   [
-    /^(linlibertine|libertin|stix|xits|newtx|txr|tinos|acaslon|ebgaramond|garamond|crimson|cochineal|gentium)/i,
+    /^(antpolt|linlibertine|libertin|stix|xits|newtx|txr|tinos|acaslon|ebgaramond|garamond|crimson|cochineal|gentium)/i,
     'Times New Roman',
   ],
 ];
