@@ -40,7 +40,9 @@ function dingbatText(page, fontName, name, str) {
 // letters give: arabi's sample book): Word shapes the letters itself, and LibreOffice broke a line inside a
 // word set in the forms ("الفهر" then "س").
 const LIGATURES = { '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl', '\uFB05': 'st', '\uFB06': 'st' };
-const unligature = (s) => s.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c]).replace(/[\uFB50-\uFDFF\uFE70-\uFEFC]+/g, (m) => m.normalize('NFKC'));
+// (and DEL after a letter, code 127: TeX's T1 and T2A fonts keep a hyphen there for breaking words, which
+// pdf.js gives as it is: Bulgarian lshort's broken words read "изме\x7f нено", no hyphen to join them by)
+const unligature = (s) => s.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c]).replace(/(?<=\p{L})\x7f/gu, '-').replace(/[\uFB50-\uFDFF\uFE70-\uFEFC]+/g, (m) => m.normalize('NFKC'));
 
 // TeX's bitmap fonts (pdfTeX's Type 3 fonts, made from EC fonts where cm-super is not installed) have no
 // ToUnicode and glyph names pdf.js cannot read (/a28): pdf.js gives their codes as they are, right for

@@ -89,3 +89,12 @@ test("TeX's math fonts without a ToUnicode are read by TeX's math encodings", as
   expect(xml).toMatch(/\u03C3(?:<[^>]+>)*\s*\u03B4\u03BB(?:<[^>]+>)*\s*0,1,\.\.\.,p/);
   expect(xml).toContain('a \u00B7 b \u00A9c');
 }, 120_000);
+
+// Code 127 in TeX's T1 and T2A fonts is a hyphen kept for breaking words (Bulgarian lshort: "изме" at a
+// line's end, "нено" on the next); pdf.js gave it as DEL, so the halves did not join.
+test("TeX's break hyphen at code 127 is read as a hyphen", async () => {
+  const pdf = await type3Pdf({ T1: null }, [['T1', 'a word broken at the line end, hy\x7f']]);
+  const xml = documentXml((await convertBytes(pdf, 'hyphen.pdf')).docx);
+  expect(xml).toContain('line end, hy-');
+  expect(xml).not.toContain('\x7f');
+}, 120_000);
