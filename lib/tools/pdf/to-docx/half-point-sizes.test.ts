@@ -69,3 +69,24 @@ test("a paragraph's short last line has room to grow before it condenses the par
   // the same last line as a paragraph of its own has no room to spare: it is condensed
   expect(await condense({ ...p, lines: [last] })).toBeLessThan(-20);
 });
+
+// PARI's reference card (twenty-fourth pass): a row's description in CMR, its command at a tab stop in cmtt
+// set in Courier New, wider. Measured as one line, the Times words' spare room hid the command's overflow,
+// and the command wrapped past the column's edge; and a "∗" Arial cannot measure here left the whole row
+// unmeasured.
+test("a piece after a tab stop is condensed to fit the room to the column's edge", async () => {
+  const y = 200;
+  const runs = [
+    textRun('one sol of M', 572, y, 44, { size: 8, font: 'CMR8' }),
+    textRun('∗', 618, y, 4, { size: 8, font: 'CMSY8' }),
+    textRun('X = B', 624, y, 21, { size: 8, font: 'CMR8' }),
+    textRun('matinverseimage(M, B)', 652.6, y, 86.4, { size: 8, font: 'CMTT8' }),
+  ];
+  const line: Line = { x: 572, y: y - 8, w: 167, h: 10, runs, baseline: y, size: 8, tabRuns: new Set([runs[3]]) };
+  const p: Para = { lines: [line], align: 'left', left: 572, firstLine: 0, top: y - 8, bottom: y + 2, lineGap: 9.6 };
+  // Courier New takes 0.6 em a letter: 21 letters are 100.8 pt where the PDF has 86.4
+  const tabbed = await condense(p);
+  expect(tabbed).toBeLessThan(-12);
+  // the same row without its tab stop: the words before give their room to the command, less is taken
+  expect(await condense({ ...p, lines: [{ ...line, tabRuns: undefined }] })).toBeGreaterThan(tabbed);
+});

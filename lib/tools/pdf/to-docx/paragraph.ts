@@ -264,23 +264,54 @@ export async function condense(p: Para, minChars = 10): Promise<number> {
     let pdfW = 0;
     let subW = 0;
     let chars = 0;
+    const widths = new Map<TextRun, number>();
     for (const r of line.runs) {
       if (isBullet(r)) continue;
       // at the size Word sets (half points: a browser's 10.8 pt text is 11 pt there, 1.9 % wider)
       const size = r.script ? r.size : Math.max(1, Math.round(r.size * 2) / 2);
       const family = wordFont(r.font, r.generic);
       let w = await substituteWidth(r.str, family, size, r.bold, r.italic);
-      // a face kept by its name (DejaVu Sans, Georgia, Calibri) is the PDF's own: its width at Word's size
-      if (w === null && !measuredFamily(family) && r.size > 0) w = (r.w * size) / r.size;
+      // a face kept by its name (DejaVu Sans, Georgia, Calibri) is the PDF's own: its width at Word's size;
+      // so is taken a short run the substitute's table cannot measure (a math "∗" outside WinAnsi), which had
+      // left its whole paragraph unmeasured and a reference card's row wrapped. Text in another script
+      // (Cyrillic, Chinese) leaves the paragraph as it is: its substitute may well be narrower than the PDF.
+      if (w === null && r.size > 0 && (!measuredFamily(family) || r.str.trim().length <= 2)) w = (r.w * size) / r.size;
       if (w === null) return 0;
+      widths.set(r, w);
       pdfW += r.w;
       subW += w;
       chars += r.str.length;
     }
     const slack = measure - right(line);
     if (chars > minChars && subW > pdfW + slack) worst = Math.max(worst, (subW - pdfW - slack) / chars);
+    worst = Math.max(worst, tabPieceExcess(line, widths, measure));
   }
   return -Math.min(30, Math.ceil(worst * TW));
+}
+
+/**
+ * Points per character a line's pieces after its tab stops must lose to fit before the next stop (or the
+ * measure): a tab stop holds each piece at its place, so a piece in a wider face cannot borrow the room a
+ * narrower one before it leaves (PARI's reference card: "print, print1, printtex" in Courier New, wider
+ * than TeX's typewriter face, wrapped its last word though its row's words in Times were shorter).
+ */
+function tabPieceExcess(line: Line, widths: Map<TextRun, number>, measure: number): number {
+  if (!line.tabRuns?.size) return 0;
+  const starts = line.runs.map((r, i) => (i > 0 && line.tabRuns!.has(r) ? i : -1)).filter((i) => i > 0);
+  let worst = 0;
+  starts.forEach((from, k) => {
+    const to = starts[k + 1] ?? line.runs.length;
+    const piece = line.runs.slice(from, to);
+    const end = to < line.runs.length ? line.runs[to].x - 0.25 * line.size : measure;
+    // its runs' substitute widths and the PDF's spaces between them
+    const width = piece.reduce(
+      (w, r, i) => w + (widths.get(r) ?? r.w) + (i > 0 ? r.x - piece[i - 1].x - piece[i - 1].w : 0),
+      0,
+    );
+    const chars = piece.reduce((n, r) => n + r.str.length, 0);
+    if (chars > 3 && width > end - piece[0].x) worst = Math.max(worst, (width - (end - piece[0].x)) / chars);
+  });
+  return worst;
 }
 
 /** The paragraph's runs, joined across lines, merged by style, wrapped in hyperlinks where linked. */
