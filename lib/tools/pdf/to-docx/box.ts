@@ -1,8 +1,12 @@
 // A box's far edges (pdf.js boxes are x, y from the top-left, w, h in points), shared by the layout passes.
-import type { Box } from '../pdfjs/protocol';
+import type { Box, TextRun } from '../pdfjs/protocol';
 
 export const right = (b: Box) => b.x + b.w;
 export const bottom = (b: Box) => b.y + b.h;
+/** A run's box: its glyphs' height above and below the baseline. */
+export function runBox(r: TextRun): Box {
+  return { x: r.x, y: r.y - r.size * 0.85, w: Math.max(r.w, 0.1), h: r.size * 1.1 };
+}
 /** The two boxes share some height (one beside the other, if they do not overlap across). */
 export const overlapsY = (a: Box, b: Box) => Math.min(bottom(a), bottom(b)) > Math.max(a.y, b.y);
 

@@ -3,8 +3,8 @@
 // over it. A paragraph as high as the drawing keeps its room in the flow, as the inline picture did.
 import { LineRuleType, Paragraph, type ImageRun } from 'docx';
 import type { PageImage, TextRun } from '../pdfjs/protocol';
-import { buildLines, runBox, type Line } from './layout';
-import { bottom, right } from './box';
+import { buildLines, type Line } from './layout';
+import { bottom, right, runBox } from './box';
 import type { Para } from './line-paragraphs';
 import { pictureBehindText } from './images';
 import { pageFrame, paraChildren } from './paragraph';

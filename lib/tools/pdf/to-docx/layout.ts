@@ -3,7 +3,7 @@
 import type { Box, PageData, TextRun } from '../pdfjs/protocol';
 import { findTables, splitAcrossColumns, type Table } from './tables';
 import { attachStacked } from './stacked';
-import { absorb, bottom, dropEmpty, overlapsY, right } from './box';
+import { absorb, bottom, dropEmpty, overlapsY, right, runBox } from './box';
 import { footPictures } from './foot-pictures';
 import { shadedCellSides } from './shaded-cells';
 import { underTable } from './table-over-picture';
@@ -11,6 +11,7 @@ import { footerLines, marginNumbers } from './footer-lines';
 import { inlinePicture } from './inline-picture';
 import { inSentence, squaredPaper } from './inline-grids';
 import { joinLeaderNumbers } from './leader';
+import { splitAtGutters } from './narrow-gutters';
 
 export interface Line extends Box {
   runs: TextRun[];
@@ -37,11 +38,6 @@ export function median(xs: number[], fallback = 10): number {
   if (!xs.length) return fallback;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
-}
-
-/** A run's box: its glyphs' height above and below the baseline. */
-export function runBox(r: TextRun): Box {
-  return { x: r.x, y: r.y - r.size * 0.85, w: Math.max(r.w, 0.1), h: r.size * 1.1 };
 }
 
 /** A run (or a short line) this much smaller than a line and raised or lowered this much against its baseline
@@ -129,7 +125,7 @@ export function buildLines(runs: TextRun[]): Line[] {
     } else kept.push(l);
   }
   for (const l of kept) l.runs.sort((a, b) => a.x - b.x);
-  return attachStacked(kept);
+  return attachStacked(splitAtGutters(kept));
 }
 
 /**
