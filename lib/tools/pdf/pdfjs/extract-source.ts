@@ -46,6 +46,7 @@ async function extractPage(pdfjs, doc, p, task) {
   const drawn = [];
   const marks = []; // small dots and squares: a browser's list bullets (to-docx/web-lists.ts)
   let lastClip = null;
+  let ligature = null, cmText = false; // an OT1 ligature pdf.js read as a control code, for the glyph after it (font-names.ts)
   // The clip's box, kept with the graphics state: cairo paints a table cell as a clip to the cell, then the
   // whole page filled (Andika's feature tables were ten page-sized fills, drawn as none)
   let clip = null, pendingClip = false;
@@ -98,6 +99,9 @@ async function extractPage(pdfjs, doc, p, task) {
       case OPS.setFillRGBColor: fill = typeof args[0] === 'string' ? args[0] : fill; break;
       case OPS.setStrokeRGBColor: stroke = typeof args[0] === 'string' ? args[0] : stroke; break;
       case OPS.setTextRenderingMode: mode = args[0]; break;
+      // (a ligature's code is read in Computer Modern's text fonts only: a symbol font's code 13 before a
+      // typewriter "\rfloor" is no "fl")
+      case OPS.setFont: ligature = null; cmText = CM_TEXT.test(fontInfo(page, args[0], {}).name); break;
       case OPS.clip: case OPS.eoClip: pendingClip = true; break;
       case OPS.setGState: for (const [k, v] of args[0] || []) { if (k === 'ca' && typeof v === 'number') fa = v; if (k === 'CA' && typeof v === 'number') sa = v; } break;
       case OPS.setLineWidth: lw = typeof args[0] === 'number' ? args[0] : lw; break;
@@ -117,7 +121,10 @@ async function extractPage(pdfjs, doc, p, task) {
           if (g && typeof g === 'object' && g.unicode) {
             // adv: the glyph's advance, to place a colour change inside a text item (text-source.ts)
             const adv = (g.width || 0) / g.unicode.length;
-            for (const ch of g.unicode) if (ch.trim()) chars.push({ ch, color: mode === 3 || mode === 7 ? null : fill, adv });
+            for (const ch of g.unicode) {
+              if (ch.trim()) chars.push({ ch, color: mode === 3 || mode === 7 ? null : fill, adv, ...(ligature ? { ligature } : {}) });
+              ligature = ch.trim() || !cmText ? null : OT1_LIGATURES[ch] ?? ligature;
+            }
           }
         }
         break;
@@ -263,7 +270,7 @@ async function extractPage(pdfjs, doc, p, task) {
       ci = at + count;
     }
     const run = {
-      str: dingbatText(page, item.fontName, f.name, item.str), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,
+      str: controlLigatures(dingbatText(page, item.fontName, f.name, item.str), shown, f.name), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,
       italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible, ...(turn ? { turn } : {}),
       ...(slant(m, turn) !== null ? { angle: slant(m, turn) } : {}),
     };

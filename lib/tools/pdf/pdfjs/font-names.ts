@@ -35,6 +35,28 @@ function dingbatText(page, fontName, name, str) {
   return [...str].map((c) => { const n = names[c.charCodeAt(0)]; return n && DINGBATS[n] ? String.fromCodePoint(DINGBATS[n]) : c; }).join('');
 }
 
+// Computer Modern's text fonts keep ff, fi, fl, ffi, ffl at codes 11-15 (OT1). A ToUnicode that maps some of
+// them and not the others (glpk's manual, dvipdfmx 2010: ff and ffi only) leaves pdf.js the codes, which it
+// takes for white space: "con guration", "de ned". The glyphs before which one was shown carry it
+// (extract-source.ts), and the space the text has there becomes the letters again.
+const OT1_LIGATURES = { '\x0b': 'ff', '\x0c': 'fi', '\x0d': 'fl', '\x0e': 'ffi', '\x0f': 'ffl' };
+const CM_TEXT = /^(cm(r|bx|b|ti|sl|bxti|bxsl|ss|ssbx|ssi|tt|sltt|itt|csc|u|dunh|fib)\d+)$/i;
+function controlLigatures(str, shown, name) {
+  if (!shown || !CM_TEXT.test(name) || !shown.some((c) => c.ligature)) return str;
+  let k = 0;
+  let out = '';
+  for (let i = 0; i < str.length; i++) {
+    const c = str[i];
+    if (!/\s/.test(c)) {
+      // (one first in the item: pdf.js took it for the space between items)
+      if (i === 0 && shown[0]?.ligature) out += shown[0].ligature;
+      k++;
+      out += c;
+    } else out += shown[k]?.ligature && /\S/.test(str[i + 1] ?? '') ? shown[k].ligature : c;
+  }
+  return out;
+}
+
 // Typographic ligature characters become their letters, so the text can be searched and edited; so do Arabic
 // presentation forms (a letter's initial, medial, final or isolated shape, which fonts without a ToUnicode of
 // letters give: arabi's sample book): Word shapes the letters itself, and LibreOffice broke a line inside a

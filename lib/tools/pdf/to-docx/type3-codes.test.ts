@@ -98,3 +98,16 @@ test("TeX's break hyphen at code 127 is read as a hyphen", async () => {
   expect(xml).toContain('line end, hy-');
   expect(xml).not.toContain('\x7f');
 }, 120_000);
+
+// glpk's manual (dvipdfmx 2010): Computer Modern whose ToUnicode maps ff and ffi but not fi and fl, so pdf.js
+// gives their codes, 12 and 13, and takes them for white space ("con guration", " le"). Shown here by a font of
+// that name with no ToUnicode: codes 11-13 are white space to pdf.js, 14 (ffi) a control code.
+test("Computer Modern's ligatures that pdf.js reads as white space are read as the letters", async () => {
+  const pdf = await type3Pdf({ CM: 'CMR10' }, [
+    ['CM', 'the con\x0cguration file'],
+    ['CM', '\x0cle and \x0dag, o\x0bset'],
+  ]);
+  const xml = documentXml((await convertBytes(pdf, 'cm.pdf')).docx);
+  expect(xml).toContain('the configuration file');
+  expect(xml).toMatch(/file and flag, offset/);
+}, 120_000);
