@@ -6,7 +6,7 @@
 // rule marks those words alone (and the piece gets its link, paragraph.ts linkFor).
 import type { PageData, Segment, TextRun } from '../pdfjs/protocol';
 import { measuredFamily, substituteWidth, wideSansWidth } from './metrics';
-import { wordFont } from './paragraph';
+import { wordFont } from './word-fonts';
 import { shows } from './tables';
 import { joinedRules, underlines } from './lone-rules';
 
