@@ -25,10 +25,8 @@ export const FONTS_SOURCE = String.raw`
 // The names the font gives its codes are read as the symbols they stand for, in a font of that name only
 // (TeX's bitmap fonts name their letters /a0 to /a255).
 const DINGBATS = ${JSON.stringify(DINGBATS)};
-function dingbatText(page, fontName, name, str) {
+function dingbatText(f, name, str) {
   if (!/ZapfDingbats|Dingbats/i.test(name)) return str;
-  let f = null;
-  try { f = page.commonObjs.get(fontName); } catch {}
   // (the names its Differences give, else its built-in encoding's)
   const names = f && [f.differences, f.defaultEncoding].find((l) => l && l.some((n) => n && DINGBATS[n]));
   if (!names) return str;
@@ -182,8 +180,9 @@ function fontInfo(page, fontName, styles) {
   let italic = false;
   let generic = 'sans-serif';
   let type3 = false;
+  let f = null; // (pdf.js's font object: dingbatText reads its encoding)
   try {
-    const f = page.commonObjs.get(fontName);
+    f = page.commonObjs.get(fontName);
     if (f) {
       type3 = !!f.isType3Font;
       name = f.name || '';
@@ -196,6 +195,6 @@ function fontInfo(page, fontName, styles) {
   const plain = name.replace(/^[A-Z]{6}\+/, '');
   if (${BOLD_NAME}.test(plain)) bold = true;
   if (${ITALIC_NAME}.test(plain)) italic = true;
-  return { name: plain, bold, italic, generic, type3 };
+  return { name: plain, bold, italic, generic, type3, font: f };
 }
 `;
