@@ -45,6 +45,10 @@ function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: b
   const out: { run: TextRun; text: string; tab?: boolean }[] = [];
   let prev: TextRun | undefined;
   let base: TextRun | undefined; // the last run on the line's own baseline
+  const next = (r: TextRun) => {
+    prev = r;
+    if (!r.script) base = r;
+  };
   for (const r of line.runs) {
     // A minus sign typed as a hyphen ("-21.45") is no place to break a line: a word joiner keeps it on.
     let text = r.str.replace(/(^|[\s(=])-(?=\d)/g, '$1-\u2060');
@@ -52,8 +56,7 @@ function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: b
     // (the words after a bullet drawn as a shape start at the item's hanging indent: a tab, as Word sets a list)
     if (!rtl && (line.tabRuns?.has(r) || isBullet(prev))) {
       out.push({ run: r, text: text.trimStart(), tab: true });
-      prev = r;
-      if (!r.script) base = r;
+      next(r);
       continue;
     }
     if (prev) {
@@ -74,8 +77,7 @@ function runText(line: Line, rtl = false): { run: TextRun; text: string; tab?: b
       }
     }
     out.push({ run: r, text });
-    prev = r;
-    if (!r.script) base = r;
+    next(r);
   }
   return out;
 }

@@ -57,13 +57,13 @@ function cellBorders(t: Table, cell: Cell, r: number, r2: number): ITableCellBor
 /** `indent`: how far right of its area's left edge the table's left rule stands (a centred table was set
  * against the margin). */
 export async function tableChild(
-  t: Table,
+  read: Table,
   links: PageLink[],
   fills: PageData['fills'],
   indent = 0,
 ): Promise<DocxTable> {
+  const t = spanRows(read);
   const widths = t.xs.slice(1).map((x, i) => Math.max(1, Math.round((x - t.xs[i]) * TW)));
-  spanRows(t);
   const rows = await Promise.all(
     t.rows.map(
       async (cells, r) =>

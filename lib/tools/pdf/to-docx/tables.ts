@@ -194,20 +194,17 @@ export function ruledDown(t: Table, x: number, y1: number, y2: number): boolean 
  * A cell covers the cell below it (same columns) when no rule parts them and its text stands across the
  * line between them: graphviz's HTML-like labels ("hello" over "world", one cell three rows high beside a
  * nested row) came out a stack of cells, each with part of the text. Text that keeps to its rows (a
- * spreadsheet's rows without borders) stays in its rows.
+ * spreadsheet's rows without borders) stays in its rows. The table with its cells' spans set is returned.
  */
-export function spanRows(t: Table): void {
+export function spanRows(table: Table): Table {
+  // (on copies of the rows: the table stays as read)
+  const t = { ...table, rows: table.rows.map((row) => row.map((c): Cell => ({ col: c.col, span: c.span }))) };
   const high = (q: TextRun) => q.y - 0.7 * q.size;
   const low = (q: TextRun) => q.y + 0.2 * q.size;
   const crosses = (q: TextRun, at: number) => high(q) < at - 0.05 * q.size && low(q) > at + 0.05 * q.size;
   // (text set inside either row is that row's: a spreadsheet's clipped line reaching up into the row above,
   // whose own text keeps to it, is no merge)
   const within = (q: TextRun, k: number) => high(q) >= t.ys[k] - 0.05 * q.size && low(q) <= t.ys[k + 1] + 0.05 * q.size;
-  for (const row of t.rows)
-    for (const c of row) {
-      delete c.rowSpan;
-      delete c.merged;
-    }
   const head = new Map<Cell, Cell>();
   for (let r = 0; r + 1 < t.rows.length; r++) {
     for (const cell of t.rows[r]) {
@@ -224,6 +221,7 @@ export function spanRows(t: Table): void {
       head.set(below, top);
     }
   }
+  return t;
 }
 
 /**
