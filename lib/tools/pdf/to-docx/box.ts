@@ -1,11 +1,28 @@
 // A box's far edges (pdf.js boxes are x, y from the top-left, w, h in points), shared by the layout passes.
 import type { Box, TextRun } from '../pdfjs/protocol';
+import type { Line } from './layout';
 
 export const right = (b: Box) => b.x + b.w;
 export const bottom = (b: Box) => b.y + b.h;
 /** A run's box: its glyphs' height above and below the baseline. */
 export function runBox(r: TextRun): Box {
   return { x: r.x, y: r.y - r.size * 0.85, w: Math.max(r.w, 0.1), h: r.size * 1.1 };
+}
+/** A line of the runs given: their boxes' union, its baseline and size the largest run's (as buildLines). */
+export function lineOf(runs: TextRun[]): Line {
+  const main = runs.reduce((a, b) => (b.size > a.size ? b : a));
+  const boxes = runs.map(runBox);
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const w = Math.max(...boxes.map(right)) - x;
+  const h = Math.max(...boxes.map(bottom)) - y;
+  return { x, y, w, h, runs, baseline: main.y, size: main.size };
+}
+/** The middle value of xs (the fallback for none). */
+export function median(xs: number[], fallback = 10): number {
+  if (!xs.length) return fallback;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
 }
 /** The two boxes share some height (one beside the other, if they do not overlap across). */
 export const overlapsY = (a: Box, b: Box) => Math.min(bottom(a), bottom(b)) > Math.max(a.y, b.y);

@@ -4,7 +4,7 @@
 import { LineRuleType, Paragraph, type ImageRun } from 'docx';
 import type { PageImage, TextRun } from '../pdfjs/protocol';
 import { buildLines, type Line } from './layout';
-import { bottom, right, runBox } from './box';
+import { lineOf } from './box';
 import type { Para } from './line-paragraphs';
 import { pictureBehindText } from './images';
 import { pageFrame, paraChildren } from './paragraph';
@@ -35,19 +35,8 @@ export function labelLines(labels: TextRun[]): Line[] {
         piece.last = r;
       } else pieces.push({ runs: [r], end: r.x + r.w, last: r });
     }
-    return pieces.length === 1 ? [l] : pieces.map((p) => pieceLine(p.runs));
+    return pieces.length === 1 ? [l] : pieces.map((p) => lineOf(p.runs));
   });
-}
-
-/** A line of the runs given: their boxes' union, its baseline and size the largest run's (as buildLines). */
-function pieceLine(runs: TextRun[]): Line {
-  const main = runs.reduce((a, b) => (b.size > a.size ? b : a));
-  const boxes = runs.map(runBox);
-  const x = Math.min(...boxes.map((b) => b.x));
-  const y = Math.min(...boxes.map((b) => b.y));
-  const w = Math.max(...boxes.map(right)) - x;
-  const h = Math.max(...boxes.map(bottom)) - y;
-  return { x, y, w, h, runs, baseline: main.y, size: main.size };
 }
 
 /** A line of text as a framed paragraph at its place on the page: it takes no room in the flow. */

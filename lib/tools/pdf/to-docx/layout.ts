@@ -3,7 +3,7 @@
 import type { Box, PageData, TextRun } from '../pdfjs/protocol';
 import { findTables, splitAcrossColumns, type Table } from './tables';
 import { attachStacked } from './stacked';
-import { absorb, bottom, dropEmpty, overlapsY, right, runBox } from './box';
+import { absorb, bottom, dropEmpty, median, overlapsY, right, runBox } from './box';
 import { footPictures } from './foot-pictures';
 import { shadedCellSides } from './shaded-cells';
 import { underTable } from './table-over-picture';
@@ -32,12 +32,6 @@ export interface Block {
   /** The region (column) this run of items was read from. */
   region: Box;
   items: Item[];
-}
-
-export function median(xs: number[], fallback = 10): number {
-  if (!xs.length) return fallback;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 /** A run (or a short line) this much smaller than a line and raised or lowered this much against its baseline

@@ -1,8 +1,8 @@
 // Paragraphs of a block: which consecutive lines belong together (spacing, size, bullets, indents, code set
 // in a typewriter face), and each paragraph's alignment, indents and line spacing as the PDF set them.
 import type { Box } from '../pdfjs/protocol';
-import { median, type Line } from './layout';
-import { bottom, right } from './box';
+import type { Line } from './layout';
+import { bottom, median, right } from './box';
 import { mostlyRtl } from './rtl';
 import { bulletTextX, isBullet } from './web-lists';
 import { hasLeader } from './leader';

@@ -15,8 +15,8 @@ import {
 } from 'docx';
 import { ShapeRun } from 'docx/shapes';
 import type { Box, PageData, TextRun } from '../pdfjs/protocol';
-import { bottom, right } from './box';
-import { buildLines, median, mergeBands, readingOrder, type Block, type Line } from './layout';
+import { bottom, median, right } from './box';
+import { buildLines, mergeBands, readingOrder, type Block, type Line } from './layout';
 import { paragraphs, type Para } from './line-paragraphs';
 import { paragraph, place, pointParagraph } from './paragraph';
 import { EMU, PX, TW } from './units';

@@ -88,13 +88,16 @@ function fractionOf(boxes: Piece[], a: Piece, b: Piece): boolean {
 /** Joins formula pieces into the line they sit on; lines are returned in their order, fewer of them. */
 export function attachStacked(lines: Line[]): Line[] {
   // Decided on the boxes as built (a joined piece does not widen its host's reach), hosts by size.
-  const boxes: Piece[] = lines.map((l) => ({
-    ...{ x: l.x, y: l.y, w: l.w, h: l.h, size: l.size },
-    marks: MARKS_ONLY.test(text(l)),
-    math: MATHS.test(text(l)) && !BULLET_ONLY.test(text(l)),
-    code: typewriter(l),
-    number: /^\s*\d+\s*$/.test(text(l)),
-  }));
+  const boxes: Piece[] = lines.map((l) => {
+    const s = text(l);
+    return {
+      ...{ x: l.x, y: l.y, w: l.w, h: l.h, size: l.size },
+      marks: MARKS_ONLY.test(s),
+      math: MATHS.test(s) && !BULLET_ONLY.test(s),
+      code: typewriter(l),
+      number: /^\s*\d+\s*$/.test(s),
+    };
+  });
   const order = lines.map((_, i) => i).sort((i, j) => boxes[i].y - boxes[j].y);
   const hostOf = new Map<number, number>();
   const fraction = new Set<number>(); // pieces hosted as a numerator or denominator
