@@ -55,13 +55,15 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   }
   const inside = (r, b) => r.x + r.w / 2 >= b.x && r.x + r.w / 2 <= b.x + b.w && r.y - r.size / 3 >= b.y && r.y - r.size / 3 <= b.y + b.h;
   for (const b of boxes) if (b.complex > 0) trimAtLines(b, runs);
-  const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && b.w * b.h < 0.6 * pageArea)
-    .filter((b) => fewWords(b, runs.filter((r) => inside(r, b) && !drawnGlyph(r))))
-    .slice(0, 24);
-  joinPanels(regions, runs, inside, pageArea);
   // A page of plots (absorbLabels), not a slide: a slide's charts side by side go into a layout table's
   // cells, where frames over them do not hold and more labels would be more lines after the picture.
   const plots = size.width < ${SLIDE_RATIO} * size.height && !runs.some((r) => r.str.trim().split(/\s+/).length >= 6);
+  // A region of most of the page is a background or a frame around text, except on such a page, where it
+  // is the page's one diagram (a network drawing exported whole, its labels the page's only words).
+  const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && (plots || b.w * b.h < 0.6 * pageArea))
+    .filter((b) => fewWords(b, runs.filter((r) => inside(r, b) && !drawnGlyph(r))))
+    .slice(0, 24);
+  joinPanels(regions, runs, inside, pageArea);
   for (const b0 of regions) {
     absorbLabels(b0, runs, inside, plots);
     legendText(b0, runs, marks, inside);

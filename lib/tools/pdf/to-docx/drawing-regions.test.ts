@@ -2,7 +2,8 @@
 // labels just outside a diagram's paths (a curve's end points) belong to it, instead of columns beside the
 // picture; a logo made of overlapping images is one picture, not pieces stacked down the page; artwork
 // clipped far outside the page (and page-tall strips) does not merge unrelated boxes into one region; an
-// image that is only a line of text's shadow is not placed as a second line.
+// image that is only a line of text's shadow is not placed as a second line; a page that is one diagram
+// (debian-handbook's network drawing, cairo) is one picture, not its straight pieces.
 import sharp from 'sharp';
 import { StandardFonts, rgb } from 'pdf-lib';
 import { extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
@@ -85,4 +86,67 @@ test("an image under a line of text, no taller than it (the text's shadow), is d
   expect(p.images).toHaveLength(1); // the photo
   expect(p.images[0].h).toBeGreaterThan(100);
   expect(p.runs.some((r) => r.str.includes('registered trademark'))).toBe(true);
+}, 60_000);
+
+test('a page that is one diagram (clouds, buildings, labels only) is one picture with its labels', async () => {
+  const { doc, font, page } = await madePage(StandardFonts.Helvetica, [783, 658]);
+  const cloud = 'M 0 0 C -10 -30 40 -40 60 -20 C 80 -40 130 -30 120 0 C 140 20 90 40 60 25 C 30 40 -20 20 0 0 Z';
+  const shapes: [number, number][] = [
+    [20, 560],
+    [300, 620],
+    [600, 500],
+    [20, 420],
+    [330, 340],
+    [600, 120],
+    [250, 100],
+  ];
+  for (const [x, y] of shapes) page.drawSvgPath(cloud, { x, y, borderColor: rgb(0, 0, 0), borderWidth: 1.5 });
+  // the network's wires join them: a bus and a drop to each cloud; a firewall's slanted bolts
+  page.drawLine({ start: { x: 80, y: 420 }, end: { x: 660, y: 420 }, thickness: 1.5 });
+  for (const [x, y] of shapes) page.drawLine({ start: { x: x + 60, y: 420 }, end: { x: x + 60, y }, thickness: 1.5 });
+  page.drawSvgPath('M 0 0 L 40 -30 L 30 -40 L 70 -80', { x: 390, y: 420, borderColor: rgb(0, 0, 0), borderWidth: 3 });
+  page.drawSvgPath('M 0 0 L 40 -30 L 30 -40 L 70 -80', { x: 310, y: 180, borderColor: rgb(0, 0, 0), borderWidth: 3 });
+  const labels: [string, number, number][] = [
+    ['Server zone', 320, 600],
+    ['Laboratory', 40, 545],
+    ['Administration', 615, 480],
+    ['Router', 370, 400],
+    ['Internet', 350, 320],
+    ['Firewall', 420, 250],
+    ['Site in Montpellier', 262, 88],
+    ['192.168.3.0/24', 620, 100],
+  ];
+  for (const [t, x, y] of labels) page.drawText(t, { x, y, size: 9, font });
+  const p = await extractFirstPage(await doc.save());
+  const pictures = p.images.filter((i) => i.encoded);
+  expect(pictures).toHaveLength(1);
+  expect(pictures[0].w * pictures[0].h).toBeGreaterThan(0.6 * 783 * 658);
+  // the labels go over it as text, none is left as a page line
+  expect(pictures[0].labels?.map((r) => r.str).sort()).toEqual(labels.map((l) => l[0]).sort());
+  expect(p.runs).toEqual([]);
+}, 60_000);
+
+test('a frame of curves around a page of text is no picture: the text stays', async () => {
+  const { doc, font, page } = await madePage(StandardFonts.TimesRoman, [595, 842]);
+  for (let i = 0; i < 4; i++) {
+    page.drawSvgPath('M 0 0 C 120 30 360 -30 480 0', {
+      x: 57,
+      y: 60 + 240 * i,
+      borderColor: rgb(0.2, 0.3, 0.8),
+      borderWidth: 2,
+    });
+  }
+  page.drawSvgPath('M 0 0 C 30 200 -30 520 0 720', { x: 50, y: 60, borderColor: rgb(0.2, 0.3, 0.8), borderWidth: 2 });
+  page.drawSvgPath('M 0 0 C 30 200 -30 520 0 720', { x: 545, y: 60, borderColor: rgb(0.2, 0.3, 0.8), borderWidth: 2 });
+  for (let i = 0; i < 30; i++) {
+    page.drawText(`Line ${i + 1} of a letter set inside a decorated frame of curves.`, {
+      x: 80,
+      y: 740 - 20 * i,
+      size: 11,
+      font,
+    });
+  }
+  const p = await extractFirstPage(await doc.save());
+  expect(p.images.filter((i) => i.encoded && i.w * i.h > 0.6 * 595 * 842)).toEqual([]);
+  expect(p.runs.filter((r) => r.str.includes('decorated frame'))).toHaveLength(30);
 }, 60_000);
