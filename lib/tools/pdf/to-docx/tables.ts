@@ -136,7 +136,7 @@ export function findTables(all: Segment[]): Table[] {
   for (const { h, v } of groups.values()) {
     if (h.length < 2 || v.length < 2) continue;
     const ys = distinct(h.map((s) => s.y));
-    const xs = distinct(v.map((s) => s.x));
+    const xs = openSides(distinct(v.map((s) => s.x)), ys, h);
     if (ys.length < 2 || xs.length < 2 || (ys.length - 1) * (xs.length - 1) < 2) continue;
     if (xs[xs.length - 1] - xs[0] < 20 || ys[ys.length - 1] - ys[0] < 8) continue;
     const rows: Cell[][] = [];
@@ -164,6 +164,32 @@ export function findTables(all: Segment[]): Table[] {
     });
   }
   return tables;
+}
+
+// A table ruled between its columns only (dblatex: no rule at its left and right sides) has rows ruled
+// past its first and last column rules: the rows' common ends are its edges, the outer columns its own
+// (they had been left as text beside a table of the inner columns). Its top and bottom rules and half its
+// rows reach the same end, 8 pt or more past the outer column rule.
+const OPEN_SIDE = 8;
+function openSides(xs: number[], ys: number[], h: H[]): number[] {
+  const rowAt = (y: number) => h.filter((s) => Math.abs(s.y - y) <= TOL);
+  const side = (end: (row: H[]) => number, past: (e: number) => boolean): number | null => {
+    const ends = ys.map((y) => end(rowAt(y)));
+    const top = ends[0];
+    const bottom = ends[ends.length - 1];
+    if (!past(top) || !past(bottom) || Math.abs(top - bottom) > TOL) return null;
+    const reaching = ends.filter((e) => Math.abs(e - top) <= TOL).length;
+    return reaching >= ys.length / 2 ? top : null;
+  };
+  const left = side(
+    (row) => Math.min(...row.map((s) => s.x1)),
+    (e) => e < xs[0] - OPEN_SIDE,
+  );
+  const right = side(
+    (row) => Math.max(...row.map((s) => s.x2)),
+    (e) => e > xs[xs.length - 1] + OPEN_SIDE,
+  );
+  return [...(left === null ? [] : [left]), ...xs, ...(right === null ? [] : [right])];
 }
 
 /** Whether rule pieces [from, to] cover half or more of a..b. */
