@@ -277,6 +277,7 @@ async function extractPage(pdfjs, doc, p, task) {
     const font = { fid: item.fontName, t3: f.type3 }; // (font-names.ts readText)
     for (const piece of shown && !rotated ? colourPieces(run, shown) : [run]) runs.push({ ...piece, str: unligature(piece.str), ...font });
   }
+  unmeasuredWidths(runs); // (text-source.ts)
   const garbled = readText(runs); // (font-names.ts) its text dropped: rendered and read by OCR below
   if (garbled) runs.length = 0;
   // Form fields' captions and values as their appearances show them (widgets-source.ts).

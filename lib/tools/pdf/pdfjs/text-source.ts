@@ -53,6 +53,30 @@ function dropOverprintedGlyphs(runs) {
   runs.length = k;
 }
 
+// A driver that places each glyph cluster itself (Windows' PostScript driver through Distiller, for a
+// complex script: Devanagari, Khmer) gives the font's glyphs widths of 0 or 1 and moves between them: the
+// text items come out 0 pt wide, and the layout could not tell which column they stand in. Such a run of
+// letters is given 0.55 em per grapheme cluster, up to where the next run on its baseline starts (a list's
+// bullet drawn 0 pt wide, which the list marks read as it is, keeps its width).
+const CLUSTER_EM = 0.55;
+const clusters = (s) => {
+  try {
+    return [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s.trim())].length;
+  } catch {
+    return [...s.trim()].length;
+  }
+};
+function unmeasuredWidths(runs) {
+  for (const r of runs) {
+    if (r.rotated || r.t3 || /^[\s\p{P}\p{S}]*$/u.test(r.str) || r.w >= 0.1 * r.size) continue;
+    let room = Infinity;
+    for (const q of runs) {
+      if (q !== r && !q.rotated && Math.abs(q.y - r.y) < 0.3 * r.size && q.x > r.x + 0.05 * r.size) room = Math.min(room, q.x - r.x);
+    }
+    r.w = Math.min(CLUSTER_EM * r.size * clusters(r.str), room);
+  }
+}
+
 // pdf.js makes one text item of the glyphs of one font on a line, whatever their colour: a TeX document's
 // coloured citation ("(Moulton 1986, 1990)" in blue inside black prose) took the colour of the item's first
 // letter, so citations were black and whole lines after one blue. The item is cut where the colour of its
