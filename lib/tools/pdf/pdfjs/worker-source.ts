@@ -4,6 +4,8 @@ import { EXTRACT_SOURCE } from './extract-source';
 import { SCAN_SOURCE } from './scan-source';
 import { PAINT_SOURCE } from './paint-source';
 import { DRAWINGS_SOURCE } from './drawings-source';
+import { DRAWN_GLYPHS_SOURCE } from './drawn-glyphs-source';
+import { CHART_BARS_SOURCE } from './chart-bars-source';
 import { WIDGETS_SOURCE } from './widgets-source';
 import { TEXT_SOURCE } from './text-source';
 import { FONTS_SOURCE } from './font-names';
@@ -41,6 +43,8 @@ ${PLAIN_SCAN_SOURCE}
 ${SCAN_SOURCE}
 ${FONTS_SOURCE}
 ${DRAWINGS_SOURCE}
+${DRAWN_GLYPHS_SOURCE}
+${CHART_BARS_SOURCE}
 ${WIDGETS_SOURCE}
 ${TEXT_SOURCE}
 

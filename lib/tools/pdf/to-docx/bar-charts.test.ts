@@ -49,3 +49,51 @@ test('a column chart is one picture with its labels; a table with shaded cells s
   expect(p.fills.filter((f) => Math.abs(f.h - 20) < 1 && Math.abs(f.w - 120) < 1)).toHaveLength(3);
   expect(p.runs.map((r) => r.str)).toEqual(expect.arrayContaining(['Region', 'Units', 'Revenue']));
 }, 60_000);
+
+// Twenty-fifth pass: a PowerPoint deck's stacked bars carry their values ("26", "30") in their segments; a
+// bar holding text was no bar, and the chart was read as a table of shaded cells. A table whose shaded cells
+// hold numbers (their cells touch) stays a table.
+test('stacked bars with their values are one picture; touching shaded cells with numbers stay a table', async () => {
+  const { doc, font, page } = await madePage(StandardFonts.Helvetica, [720, 540]);
+  for (let i = 0; i <= 5; i++)
+    page.drawLine({ start: { x: 90, y: 300 + 40 * i }, end: { x: 600, y: 300 + 40 * i }, thickness: 0.5 });
+  const stacks = [
+    [26, 30, 37, 7],
+    [7, 11, 62, 20],
+    [28, 28, 37, 7],
+    [31, 33, 30, 6],
+    [13, 22, 51, 14],
+  ];
+  const colours = [rgb(0.5, 0.1, 0.15), rgb(0.6, 0.15, 0.2), rgb(0.7, 0.45, 0.45), rgb(0.85, 0.7, 0.7)];
+  stacks.forEach((stack, b) => {
+    let y = 300;
+    stack.forEach((v, k) => {
+      const h = 2 * v;
+      page.drawRectangle({ x: 110 + 100 * b, y, width: 60, height: h, color: colours[k] });
+      page.drawText(String(v), { x: 134 + 100 * b, y: y + h / 2 - 3, size: 8, font });
+      y += h;
+    });
+  });
+  // a table of shaded cells holding numbers, one cell two rows high
+  const top = 200;
+  for (let r = 0; r <= 3; r++)
+    page.drawLine({ start: { x: 100, y: top - 20 * r }, end: { x: 400, y: top - 20 * r }, thickness: 0.75 });
+  for (let c = 0; c <= 3; c++)
+    page.drawLine({ start: { x: 100 + 100 * c, y: top }, end: { x: 100 + 100 * c, y: top - 60 }, thickness: 0.75 });
+  page.drawRectangle({ x: 100, y: top - 60, width: 100, height: 40, color: rgb(0.9, 0.8, 0.8) });
+  page.drawRectangle({ x: 200, y: top - 60, width: 100, height: 20, color: rgb(0.8, 0.9, 0.8) });
+  page.drawRectangle({ x: 300, y: top - 60, width: 100, height: 20, color: rgb(0.8, 0.8, 0.9) });
+  page.drawText('2024', { x: 105, y: top - 45, size: 10, font });
+  page.drawText('1,250', { x: 205, y: top - 55, size: 10, font });
+  page.drawText('3,400', { x: 305, y: top - 55, size: 10, font });
+  const p = await extractFirstPage(await doc.save());
+  const pictures = p.images.filter((i) => i.encoded);
+  expect(pictures).toHaveLength(1);
+  const [chart] = pictures;
+  expect(chart.x).toBeLessThanOrEqual(110);
+  expect(chart.x + chart.w).toBeGreaterThanOrEqual(570);
+  expect(chart.y + chart.h).toBeLessThan(540 - 200); // the table below is not in it
+  expect(chart.labels?.map((r) => r.str)).toEqual(expect.arrayContaining(['26', '62', '51']));
+  expect(p.runs.map((r) => r.str)).toEqual(expect.arrayContaining(['2024', '1,250', '3,400']));
+  expect(p.fills.filter((f) => f.y > 540 - 200)).toHaveLength(3);
+}, 60_000);
