@@ -54,14 +54,16 @@ function dropOverprintedGlyphs(runs) {
 }
 
 // A driver that places each glyph cluster itself (Windows' PostScript driver through Distiller, for a
-// complex script: Devanagari, Khmer) gives the font's glyphs widths of 0 or 1 and moves between them: the
-// text items come out 0 pt wide, and the layout could not tell which column they stand in. Such a run of
-// letters is given 0.55 em per grapheme cluster, up to where the next run on its baseline starts (a list's
-// bullet drawn 0 pt wide, which the list marks read as it is, keeps its width).
+// complex script: Devanagari, Myanmar) gives the font's glyphs widths of 0 or 1 and moves between them: the
+// text items come out 0 pt wide, and the layout could not tell which column they stand in. Such a run is
+// given 0.55 em per grapheme cluster, up to where the next run on its baseline starts. Punctuation and
+// symbols alone (a list's bullet, which the list marks read as it is) and Type 3 glyphs keep their width.
 const CLUSTER_EM = 0.55;
+let graphemes = null;
 const clusters = (s) => {
   try {
-    return [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s.trim())].length;
+    graphemes = graphemes || new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    return [...graphemes.segment(s.trim())].length;
   } catch {
     return [...s.trim()].length;
   }
