@@ -145,12 +145,14 @@ function makeRun(r: TextRun, text: string, tab = false, spacing = 0, rtl = false
  * PDF, so Word breaks it into the same lines. Only condenses: stretched (justified) PDF lines would
  * otherwise ask for more room than Word's own justification needs.
  */
-export async function condense(p: Para, minChars = 10): Promise<number> {
+export async function condense(p: Para, minChars = 10, room = Infinity): Promise<number> {
   // The line that would overflow the most decides: one such line is enough to add a line to the page. A
   // line ending short of the paragraph's measure (its last line) has that much room to grow first: gri's
-  // "set y type log." in Courier for cmtt set its whole paragraph 1.25 pt a letter tighter.
+  // "set y type log." in Courier for cmtt set its whole paragraph 1.25 pt a letter tighter. A line the PDF
+  // ran past its table cell's side (a package name into the next column) is fitted to the cell, or Word
+  // wraps it and the row grows.
   let worst = 0; // points per character to take away
-  const measure = Math.max(...p.lines.map((l) => right(l)));
+  const measure = Math.min(room, Math.max(...p.lines.map((l) => right(l))));
   for (const line of p.lines) {
     let pdfW = 0;
     let subW = 0;
@@ -287,8 +289,10 @@ export async function paragraph(
   minChars = 10,
   /** A framed paragraph is placed on the page absolutely and takes no room in the flow. */
   frame?: IParagraphOptions['frame'],
+  /** Where the text must end (a table cell's side, less its margin). */
+  room = Infinity,
 ): Promise<Paragraph> {
-  const spacing = await condense(p, minChars);
+  const spacing = await condense(p, minChars, room);
   const left = Math.max(0, Math.round((p.left - marginLeft) * TW));
   const first = Math.round(p.firstLine * TW);
   const line = Math.round(lineHeight(p) * TW);

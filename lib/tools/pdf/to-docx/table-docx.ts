@@ -98,7 +98,7 @@ export async function tableChild(
               // An empty cell holds a paragraph 1 pt high: at the default size it is a line of 11 pt text, and
               // a thin row (the gap between a table's double rules, 2.6 pt) came out 12 pt or more high
               const children = paras.length
-                ? await Promise.all(paras.map((p) => paragraph(p, links, x1 + 2, 0, false, 2)))
+                ? await Promise.all(paras.map((p) => paragraph(p, links, x1 + 2, 0, false, 2, undefined, x2 - 1.5)))
                 : [pointParagraph()];
               // (a cell covering rows takes the colour every one of its rows has there)
               const fillOf = (a: number, b: number) =>
