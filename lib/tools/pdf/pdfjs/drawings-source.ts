@@ -58,9 +58,12 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   // A page of plots (absorbLabels), not a slide: a slide's charts side by side go into a layout table's
   // cells, where frames over them do not hold and more labels would be more lines after the picture.
   const plots = size.width < ${SLIDE_RATIO} * size.height && !runs.some((r) => r.str.trim().split(/\s+/).length >= 6);
-  // A region of most of the page is a background or a frame around text, except on such a page, where it
-  // is the page's one diagram (a network drawing exported whole, its labels the page's only words).
-  const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && (plots || b.w * b.h < 0.6 * pageArea))
+  // A region of most of the page is a background or a frame around text, unless its words are labels
+  // (none of six words or more) on a page that is not a slide: then it is the page's diagram (a network
+  // drawing exported whole; a datasheet's block diagram under its title, its caption below it).
+  const sentence = (r) => r.str.trim().split(/\s+/).length >= 6;
+  const diagram = (b) => size.width < ${SLIDE_RATIO} * size.height && !runs.some((r) => sentence(r) && inside(r, b));
+  const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && (b.w * b.h < 0.6 * pageArea || diagram(b)))
     .filter((b) => fewWords(b, runs.filter((r) => inside(r, b) && !drawnGlyph(r))))
     .slice(0, 24);
   joinPanels(regions, runs, inside, pageArea);

@@ -150,3 +150,31 @@ test('a frame of curves around a page of text is no picture: the text stays', as
   expect(p.images.filter((i) => i.encoded && i.w * i.h > 0.6 * 595 * 842)).toEqual([]);
   expect(p.runs.filter((r) => r.str.includes('decorated frame'))).toHaveLength(30);
 }, 60_000);
+
+test("a datasheet's block diagram over most of the page, under its title and over its caption, is one picture", async () => {
+  const { doc, font, page } = await madePage(StandardFonts.Helvetica, [612, 792]);
+  page.drawText('Functional Block Diagram', { x: 60, y: 765, size: 14, font });
+  // blocks in a 4 x 6 grid, wires with arrowheads between them, a feedback curve over them: 64 % of the page
+  for (let i = 0; i < 4; i++)
+    for (let j = 0; j < 6; j++) {
+      const x = 60 + 130 * i;
+      const y = 100 + 110 * j;
+      page.drawRectangle({ x, y, width: 100, height: 70, borderColor: rgb(0, 0, 0), borderWidth: 1 });
+      page.drawText(`U${i}${j}`, { x: x + 35, y: y + 30, size: 9, font });
+      if (i < 3) {
+        page.drawLine({ start: { x: x + 100, y: y + 35 }, end: { x: x + 130, y: y + 35 }, thickness: 1 });
+        page.drawSvgPath('M 0 -4 L 6 0 L 0 4 Z', { x: x + 124, y: y + 35, color: rgb(0, 0, 0) });
+      }
+      if (j < 5) page.drawLine({ start: { x: x + 50, y: y + 70 }, end: { x: x + 50, y: y + 110 }, thickness: 1 });
+    }
+  page.drawSvgPath('M 0 0 C 100 -40 300 -40 480 0', { x: 60, y: 745, borderColor: rgb(0, 0, 1), borderWidth: 1.5 });
+  const caption = 'Figure 1. Functional block diagram of the converter and its control loop.';
+  page.drawText(caption, { x: 60, y: 80, size: 10, font });
+  const p = await extractFirstPage(await doc.save());
+  const pictures = p.images.filter((i) => i.encoded);
+  expect(pictures).toHaveLength(1);
+  expect(pictures[0].w * pictures[0].h).toBeGreaterThan(0.6 * 612 * 792);
+  expect(pictures[0].labels).toHaveLength(24);
+  // the title and the caption stay page text
+  expect(p.runs.map((r) => r.str).sort()).toEqual([caption, 'Functional Block Diagram']);
+}, 60_000);
