@@ -14,7 +14,7 @@ export function mergeBands(lines: Line[], tolerance = 0.5): Line[] {
   for (const l of lines) {
     const band = out.find(
       (o) =>
-        Math.abs(o.baseline - l.baseline) < tolerance * Math.min(o.size, l.size) &&
+        (Math.abs(o.baseline - l.baseline) < tolerance * Math.min(o.size, l.size) || topAligned(o, l)) &&
         (l.x >= right(o) || right(l) <= o.x),
     );
     if (!band) {
@@ -40,6 +40,33 @@ export function mergeBands(lines: Line[], tolerance = 0.5): Line[] {
   }
   return out;
 }
+
+/**
+ * A row's cells in two sizes set from one top (a font sheet's 8 pt feature name beside its 14 pt glyphs, 4 pt
+ * lower): their baselines are too far apart for one band, their tops level. Each had been a line of its own,
+ * the glyphs on a line after their name.
+ */
+function topAligned(a: Line, b: Line): boolean {
+  const [lo, hi] = a.size <= b.size ? [a, b] : [b, a];
+  // (cells of a few words in one size, the larger not a bold heading: a heading level with a column's line
+  // beside it across a gutter is no row)
+  const words = (l: Line) =>
+    l.runs
+      .map((r) => r.str)
+      .join(' ')
+      .trim()
+      .split(/\s+/).length;
+  const cell = (l: Line) => words(l) <= CELL_WORDS && l.runs.every((r) => Math.abs(r.size - l.size) < 0.5);
+  return (
+    hi.size >= 1.3 * lo.size &&
+    Math.abs(a.y - b.y) < 0.15 * lo.size &&
+    Math.abs(a.baseline - b.baseline) < 0.5 * hi.size &&
+    !hi.runs.every((r) => r.bold) &&
+    cell(a) &&
+    cell(b)
+  );
+}
+const CELL_WORDS = 8;
 
 /**
  * A table set without rules whose rows are lines (htmldoc's key list: the key centred in its column, the
