@@ -55,14 +55,15 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   }
   const inside = (r, b) => r.x + r.w / 2 >= b.x && r.x + r.w / 2 <= b.x + b.w && r.y - r.size / 3 >= b.y && r.y - r.size / 3 <= b.y + b.h;
   for (const b of boxes) if (b.complex > 0) trimAtLines(b, runs);
+  const slide = size.width >= ${SLIDE_RATIO} * size.height;
+  const sentence = (r) => r.str.trim().split(/\s+/).length >= 6;
   // A page of plots (absorbLabels), not a slide: a slide's charts side by side go into a layout table's
   // cells, where frames over them do not hold and more labels would be more lines after the picture.
-  const plots = size.width < ${SLIDE_RATIO} * size.height && !runs.some((r) => r.str.trim().split(/\s+/).length >= 6);
+  const plots = !slide && !runs.some(sentence);
   // A region of most of the page is a background or a frame around text, unless its words are labels
   // (none of six words or more) on a page that is not a slide: then it is the page's diagram (a network
   // drawing exported whole; a datasheet's block diagram under its title, its caption below it).
-  const sentence = (r) => r.str.trim().split(/\s+/).length >= 6;
-  const diagram = (b) => size.width < ${SLIDE_RATIO} * size.height && !runs.some((r) => sentence(r) && inside(r, b));
+  const diagram = (b) => !slide && !runs.some((r) => sentence(r) && inside(r, b));
   const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && (b.w * b.h < 0.6 * pageArea || diagram(b)))
     .filter((b) => fewWords(b, runs.filter((r) => inside(r, b) && !drawnGlyph(r))))
     .slice(0, 24);

@@ -47,6 +47,7 @@ async function extractPage(pdfjs, doc, p, task) {
   const marks = []; // small dots and squares: a browser's list bullets (to-docx/web-lists.ts)
   let lastClip = null;
   let ligature = null, cmText = false; // an OT1 ligature pdf.js read as a control code, for the glyph after it (font-names.ts)
+  const cmFonts = new Map(); // font name -> a Computer Modern text font: a page selects its few fonts again and again
   // The clip's box, kept with the graphics state: cairo paints a table cell as a clip to the cell, then the
   // whole page filled (Andika's feature tables were ten page-sized fills, drawn as none)
   let clip = null, pendingClip = false;
@@ -101,7 +102,11 @@ async function extractPage(pdfjs, doc, p, task) {
       case OPS.setTextRenderingMode: mode = args[0]; break;
       // (a ligature's code is read in Computer Modern's text fonts only: a symbol font's code 13 before a
       // typewriter "\rfloor" is no "fl")
-      case OPS.setFont: ligature = null; cmText = CM_TEXT.test(fontInfo(page, args[0], {}).name); break;
+      case OPS.setFont:
+        ligature = null;
+        if (!cmFonts.has(args[0])) cmFonts.set(args[0], CM_TEXT.test(fontInfo(page, args[0], {}).name));
+        cmText = cmFonts.get(args[0]);
+        break;
       case OPS.clip: case OPS.eoClip: pendingClip = true; break;
       case OPS.setGState: for (const [k, v] of args[0] || []) { if (k === 'ca' && typeof v === 'number') fa = v; if (k === 'CA' && typeof v === 'number') sa = v; } break;
       case OPS.setLineWidth: lw = typeof args[0] === 'number' ? args[0] : lw; break;
