@@ -9,9 +9,7 @@ export const DRAWINGS_SOURCE = String.raw`
 // rendered into the picture (its runs are removed, so nothing is doubled); a group holding more text than
 // a drawing's labels is a decorated text area and is left as text. Page-sized boxes are backgrounds.
 const DRAWING_GAP = 6;
-const MUSIC_FONT = /emmentaler|feta|bravura|petaluma|leland|lilyjazz|gonville|sebastian/i;
-// LaTeX's picture fonts: pieces of circles and slopes (\circle, \line, texinfo's rounded corners), no letters
-const PICTURE_FONT = /^(?:[A-Z]{6}\+)?(?:lcirclew?|linew?)10$/i;
+// (MUSIC_FONT and PICTURE_FONT: font-names.ts)
 async function placeDrawings(doc, page, size, drawn, runs, images, segments, fills, task) {
   const pageArea = size.width * size.height;
   // Paths are cut to the page (a logo's clipped artwork may reach far outside it): off the page they would

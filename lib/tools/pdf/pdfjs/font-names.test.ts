@@ -26,6 +26,8 @@ test.each([
   ['SFTI1095', false, true],
   ['HelveticaNeueLTStd-Bd', true, false],
   ['HelveticaNeueLTStd-BdIt', true, true],
+  ['C059-BdIta', true, true],
+  ['C059-Italic', false, true],
   ['CMR10', false, false],
   ['CMSY10', false, false],
   ['CMTT10', false, false],

@@ -11,13 +11,13 @@ const DINGBATS: Record<string, number> = Object.fromEntries(
 
 /** Weights Word shows as bold, by names pdf.js does not flag: URW's clones of the PostScript faces (TeX's and
  *  Ghostscript's Times, Helvetica...) call their bold "Medi" (NimbusRomNo9L-Medi); Computer Modern and its
- *  EC / cm-super versions "bx", "b", "sx" (CMBX12, CMB10, SFBX1200, CMSSBX10); Adobe's short forms "-Bd". */
-export const BOLD_NAME = /bold|black|heavy|semibold|demi|-medi(ital)?$|-bd(it)?$|^(cm|ec|sf)(bx|b\d|ssbx|sx|mib)/i;
+ *  EC / cm-super versions "bx", "b", "sx" (CMBX12, CMB10, SFBX1200, CMSSBX10); Adobe's short forms "-Bd" (and URW's C059-BdIta, LilyPond's). */
+export const BOLD_NAME = /bold|black|heavy|semibold|demi|-medi(ital)?$|-bd(ita?)?$|^(cm|ec|sf)(bx|b\d|ssbx|sx|mib)/i;
 /** Italic and oblique faces; URW's short forms ("ReguItal", "MediItal", "BookObli"), Computer Modern's and
  *  cm-super's italic, slanted and math italic (CMTI10, CMSL10, CMBXTI10, SFTI1000, CMMI10), and TeX's
  *  slanted roman ("-Regu-Slant_167"): for slanted faces italic is Word's nearest. */
 export const ITALIC_NAME =
-  /italic|oblique|(regu|medi|bold|demi|ligh|book)(ital|obli)$|slant|-(bd)?it$|,it$|^(cm|ec|sf)(ti|sl|bxti|bxsl|itt|ssi|si|mi\d|mib)/i;
+  /italic|oblique|(regu|medi|bold|demi|ligh|book)(ital|obli)$|slant|-(bd)?ita?$|,it$|^(cm|ec|sf)(ti|sl|bxti|bxsl|itt|ssi|si|mi\d|mib)/i;
 
 export const FONTS_SOURCE = String.raw`
 // ZapfDingbats (and TeX's pifont copy of it) without a ToUnicode: its glyph names (a12, a20...) are in no list
@@ -157,6 +157,13 @@ function texCodes(fonts) {
  * producers' files, draws nothing and is not counted. */
 const garbage = (text) => (text.match(/[\x01-\x1f\uFFFD]/g) || []).length >= 0.05 * text.length;
 
+// Fonts whose glyphs are drawings, not letters: a music font's noteheads, clefs and digits (LilyPond's
+// Emmentaler, Bravura...); LaTeX's picture fonts, pieces of circles and slopes (\circle, \line, texinfo's
+// rounded corners). Their codes are not text (drawings-source.ts renders them).
+const MUSIC_FONT = /emmentaler|feta|bravura|petaluma|leland|lilyjazz|gonville|sebastian/i;
+const PICTURE_FONT = /^(?:[A-Z]{6}\+)?(?:lcirclew?|linew?)10$/i;
+const drawnFont = (name) => MUSIC_FONT.test(name || '') || PICTURE_FONT.test(name || '');
+
 /** The page's text as it reads (TeX's encodings and Word's Calibri ligatures applied); true when most of it is
  * in fonts that cannot be read: the page is then read by OCR, as a scan is. */
 function readText(runs) {
@@ -167,6 +174,7 @@ function readText(runs) {
   let all = 0;
   let bad = 0;
   for (const f of fonts) {
+    if (drawnFont(f[0].font)) continue; // (a score's glyphs give codes; its words are what is read)
     const text = visible(f);
     all += text.length;
     if (garbage(text)) bad += text.length;

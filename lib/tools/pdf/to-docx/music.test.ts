@@ -61,6 +61,54 @@ test('a staff with music-font glyphs becomes a picture, not a table of letters',
   }
 }, 120_000);
 
+// LilyPond's examples (granados.pdf): Emmentaler's custom encoding gives control codes for its noteheads, beams
+// and digits, nearly all of the page's characters; the page was taken for an unreadable text layer and read by
+// OCR (a fingering "4" set a line high in Arial, the tempo words upright).
+test('a score whose music glyphs are control codes is a picture with its words, not a page for OCR', async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 200]);
+  const ctx = doc.context;
+  const italic = await doc.embedFont(StandardFonts.TimesRomanItalic);
+  const notes = await doc.embedFont(StandardFonts.Helvetica);
+  const staff = [0, 1, 2, 3, 4].map((i) => `70 ${100 + 4 * i} m 520 ${100 + 4 * i} l S`).join(' ');
+  // 40 glyphs coded 1 to 8, as Emmentaler's subset numbers them
+  const codes = Array.from({ length: 40 }, (_, i) => ((i % 8) + 1).toString(16).padStart(2, '0')).join('');
+  const ops = `0.5 w ${staff} BT /N 11 Tf 80 104 Td <${codes}> Tj ET BT /T 8 Tf 160 80 Td (cresc. molto) Tj ET`;
+  page.node.set(PDFName.of('Resources'), ctx.obj({ Font: { N: notes.ref, T: italic.ref } }));
+  page.node.set(PDFName.of('Contents'), ctx.register(ctx.stream(ops)));
+  const saved = await renamedHelvetica(doc, 'ECBSRR+Emmentaler-11');
+  // (its glyphs named as Emmentaler's, in no list pdf.js reads text by: the codes are what it gives)
+  const names = [
+    'noteheads.s2',
+    'clefs.G',
+    'flags.u3',
+    'accidentals.flat',
+    'rests.2',
+    'dots.dot',
+    'ties.lyric',
+    'five',
+  ];
+  const encoding = saved.context.obj({ Type: 'Encoding', Differences: [1, ...names.map((n) => PDFName.of(n))] });
+  for (const [, obj] of saved.context.enumerateIndirectObjects())
+    if (obj instanceof PDFDict && obj.get(PDFName.of('BaseFont')) === PDFName.of('ECBSRR+Emmentaler-11'))
+      obj.set(PDFName.of('Encoding'), encoding);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-score-'));
+  try {
+    const f = path.join(dir, 'score.pdf');
+    fs.writeFileSync(f, await saved.save());
+    const r = await convertPdf(f, 'score.pdf');
+    expect(r.ocrPages).toEqual([]);
+    expect(r.garbledPages).toEqual([]);
+    fs.writeFileSync(path.join(dir, 'score.docx'), r.docx);
+    const xml = execFileSync('unzip', ['-p', path.join(dir, 'score.docx'), 'word/document.xml'], { encoding: 'utf8' });
+    expect(xml).toContain('<w:drawing>');
+    expect(runsText(xml, ' ')).toContain('cresc. molto');
+    expect(xml).toContain('<w:i/>');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
+
 test("a LaTeX picture font's glyph is a drawing about its origin, not a letter (AMC's corner marks)", async () => {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
