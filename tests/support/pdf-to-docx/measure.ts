@@ -33,10 +33,29 @@ function multiset(ws: string[]): Map<string, number> {
   return m;
 }
 
+/**
+ * The candidate's words with a word broken at a line's end made whole again: a DOCX word holds a soft hyphen
+ * where the PDF broke it ("incom\u00adpatible"), and where LibreOffice breaks it there too its PDF sets the
+ * hyphen apart, which pdftotext drops, leaving "incom patible" (pdftotext joins the source's own "incom-").
+ * Two pieces are joined only where one is no word of the reference and together they are one.
+ */
+function rejoined(ref: string[], cand: string[]): string[] {
+  const vocab = new Set(ref);
+  const out: string[] = [];
+  for (let i = 0; i < cand.length; i++) {
+    const [a, b] = [cand[i], cand[i + 1]];
+    if (b !== undefined && (!vocab.has(a) || !vocab.has(b)) && vocab.has(a + b)) {
+      out.push(a + b);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
 /** Share of the reference's words (with multiplicity) found in the candidate. */
 export function wordRecall(ref: string[], cand: string[]): number {
   if (!ref.length) return 1;
-  const c = multiset(cand);
+  const c = multiset(rejoined(ref, cand));
   let hit = 0;
   for (const w of ref) {
     const n = c.get(w) ?? 0;
@@ -51,7 +70,7 @@ export function wordRecall(ref: string[], cand: string[]): number {
 /** Share of the reference's adjacent word pairs that are also adjacent in the candidate. */
 export function pairRecall(ref: string[], cand: string[]): number {
   const pairs = (ws: string[]) => ws.slice(1).map((w, i) => `${ws[i]} ${w}`);
-  return wordRecall(pairs(ref), pairs(cand));
+  return wordRecall(pairs(ref), pairs(rejoined(ref, cand)));
 }
 
 export const pdftotext = (pdf: string, args: string[] = []): string =>
