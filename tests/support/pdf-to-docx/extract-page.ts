@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts, type Color, type PDFPage } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, StandardFonts, type Color, type PDFPage } from 'pdf-lib';
 import { runPdfjs } from '@/lib/tools/pdf/pdfjs/host';
 import type { PageData } from '@/lib/tools/pdf/pdfjs/protocol';
 import { RENDER_LIMITS } from '@/lib/tools/pdf/to-docx/convert';
@@ -39,6 +39,16 @@ export async function madePage(face = StandardFonts.Helvetica, size: [number, nu
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(face);
   return { doc, font, page: doc.addPage(size) };
+}
+
+/** The PDF `bytes` with its standard font `from` named `to` (not embedded: pdf.js draws it with a substitute of
+ * the same widths), as a producer's font of that name. */
+export async function renamedFont(bytes: Uint8Array, from: string, to: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes);
+  for (const [, obj] of doc.context.enumerateIndirectObjects())
+    if (obj instanceof PDFDict && obj.get(PDFName.of('BaseFont')) === PDFName.of(from))
+      obj.set(PDFName.of('BaseFont'), PDFName.of(to));
+  return doc.save();
 }
 
 /** A grid of straight lines over a box (a plot's panel): `rows` + 1 across and `cols` + 1 down. */

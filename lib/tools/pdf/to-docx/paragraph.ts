@@ -141,9 +141,11 @@ function makeRun(r: TextRun, text: string, tab = false, spacing = 0, rtl = false
 }
 
 /**
- * Character spacing (twips, ≤ 0) that makes the paragraph as wide in its substitute font as it was in the
- * PDF, so Word breaks it into the same lines. Only condenses: stretched (justified) PDF lines would
- * otherwise ask for more room than Word's own justification needs.
+ * Character spacing (twips) that makes the paragraph as wide in its substitute font as it was in the PDF, so
+ * Word breaks it into the same lines: condensed where the substitute is wider; spaced where it is narrower
+ * (TeX's Computer Modern is a tenth wider than Times New Roman: its paragraphs came out a line in ten
+ * shorter, each page's text ending higher). Spacing takes the tightest line's room, as a justified PDF line
+ * is stretched (or shrunk) and Word's justification only stretches: no line grows past its PDF width.
  */
 export async function condense(p: Para, minChars = 10, room = Infinity): Promise<number> {
   // The line that would overflow the most decides: one such line is enough to add a line to the page. A
@@ -152,6 +154,7 @@ export async function condense(p: Para, minChars = 10, room = Infinity): Promise
   // ran past its table cell's side (a package name into the next column) is fitted to the cell, or Word
   // wraps it and the row grows.
   let worst = 0; // points per character to take away
+  let spare = Infinity; // points per character the tightest line has to spare
   const measure = Math.min(room, Math.max(...p.lines.map((l) => right(l))));
   for (const line of p.lines) {
     let pdfW = 0;
@@ -178,9 +181,18 @@ export async function condense(p: Para, minChars = 10, room = Infinity): Promise
     const slack = measure - right(line);
     if (chars > minChars && subW > pdfW + slack) worst = Math.max(worst, (subW - pdfW - slack) / chars);
     worst = Math.max(worst, tabPieceExcess(line, widths, measure));
+    if (chars > minChars) spare = Math.min(spare, (pdfW - subW) / chars, SPREAD_MAX * line.size);
   }
-  return -Math.min(30, Math.ceil(worst * TW));
+  if (worst > 0) return -Math.min(30, Math.ceil(worst * TW));
+  // (a line of a paragraph, not a lone line: a heading or a line with a gap the PDF left in it is not spread;
+  // tab stops hold their pieces where they are)
+  if (p.lines.length < 2 || !Number.isFinite(spare) || p.lines.some((l) => l.tabRuns?.size)) return 0;
+  const add = Math.floor(spare * TW);
+  return add >= 2 ? add : 0;
 }
+
+/** At most this much spacing per character, in ems: a narrower substitute face, not a gap in a line. */
+const SPREAD_MAX = 0.06;
 
 /**
  * Points per character a line's pieces after its tab stops must lose to fit before the next stop (or the
