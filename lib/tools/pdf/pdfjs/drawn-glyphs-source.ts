@@ -42,12 +42,41 @@ function keptFonts(glyphs) {
   return new RegExp('^(?:[A-Z]{6}\\+)?(?:' + names.join('|') + ')$');
 }
 
+// A Type 3 glyph several ems wide is a figure, not a letter (GLPK's title page: dvipdfmx's bitmap font of
+// four corner ornaments, whose codes read "M", "L", "J", "K"). Its box is the font's (FontBBox through its
+// FontMatrix, at the run's size); rendered alone there (no other text in it), it is a picture floating at its
+// place (in the flow, four corners made a layout table of the title page).
+const FIGURE_EMS = 3;
+function figureBox(font, run, str) {
+  const n = [...str.trim()].length;
+  const bb = font && font.bbox, fm = font && font.fontMatrix;
+  if (n < 1 || n > 2 || run.w < FIGURE_EMS * run.size * n || !bb || !fm || run.rotated) return null;
+  const sx = Math.abs(fm[0]) * run.size, sy = Math.abs(fm[3]) * run.size; // (glyph units to points)
+  const x = run.x + Math.min(bb[0], bb[2]) * sx, w = Math.abs(bb[2] - bb[0]) * sx;
+  const top = run.y - Math.max(bb[1], bb[3]) * sy, h = Math.abs(bb[3] - bb[1]) * sy;
+  return w > 0 && h > 0 && h < 20 * run.size ? { x, y: top, w, h } : null;
+}
+async function figureGlyph(doc, page, size, runs, images, task, i) {
+  const q = runs[i], f = q.figure;
+  delete q.figure;
+  const b = { x: Math.max(0, f.x - 1), y: Math.max(0, f.y - 1), w: 0, h: 0 };
+  b.w = Math.min(size.width, f.x + f.w + 1) - b.x;
+  b.h = Math.min(size.height, f.y + f.h + 1) - b.y;
+  const meets = (r) => r !== q && r.x < b.x + b.w && r.x + r.w > b.x && r.y - 0.8 * r.size < b.y + b.h && r.y > b.y;
+  if (b.w <= 0 || b.h <= 0 || runs.some(meets)) return;
+  const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', await textOps(page, /(?:)/));
+  if (!r || r.blank) return;
+  runs.splice(i, 1);
+  images.push({ ...b, encoded: { data: r.data, type: 'png', dpi: r.dpi }, glyph: true });
+}
+
 // A picture font's glyph outside any drawing (AMC's corner marks are lcircle10's discs, whose code reads
 // "y") is a small picture of its own: the page an em round the glyph's origin (a circle is drawn about its
 // centre), that font's text alone rendered.
 async function pictureGlyphs(doc, page, size, runs, images, task) {
   for (let i = runs.length - 1; i >= 0; i--) {
     const q = runs[i];
+    if (q.figure) await figureGlyph(doc, page, size, runs, images, task, i);
     if (!PICTURE_FONT.test(q.font)) continue;
     runs.splice(i, 1);
     const x = Math.max(0, q.x - q.size), y = Math.max(0, q.y - q.size);

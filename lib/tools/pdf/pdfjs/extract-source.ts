@@ -279,6 +279,8 @@ async function extractPage(pdfjs, doc, p, task) {
       italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible, ...(turn ? { turn } : {}),
       ...(slant(m, turn) !== null ? { angle: slant(m, turn) } : {}),
     };
+    const figure = f.type3 ? figureBox(f.font, run, item.str) : null; // (drawn-glyphs-source.ts)
+    if (figure) run.figure = figure;
     const font = { fid: item.fontName, t3: f.type3 }; // (font-names.ts readText)
     for (const piece of shown && !rotated ? colourPieces(run, shown) : [run]) runs.push({ ...piece, str: unligature(piece.str), ...font });
   }

@@ -94,6 +94,8 @@ export interface PageImage extends Box {
   encoded?: { data: Uint8Array; type: 'png'; dpi: number };
   /** The drawing's own text (labels), rendered without it: it goes over the picture as editable text. */
   labels?: TextRun[];
+  /** A figure set as a glyph (a title page's corner ornaments): it floats at its place, out of the flow. */
+  glyph?: boolean;
 }
 
 export interface RenderedPage extends Box {

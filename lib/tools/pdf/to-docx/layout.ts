@@ -297,6 +297,7 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
     .map((table) => ({ kind: 'table' as const, box: table.box, table }));
   const textTables = shown.map((it) => it.box);
   const icons = page.images.flatMap((img, index) =>
+    img.glyph ||
     lineIcon(img, lines) ||
     (!img.labels?.length &&
       (inlinePicture(img, lines) || underText(img, lines, page.images) || underTable(img, textTables)))
