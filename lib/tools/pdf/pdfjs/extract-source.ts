@@ -275,7 +275,7 @@ async function extractPage(pdfjs, doc, p, task) {
       ci = at + count;
     }
     const run = {
-      str: controlLigatures(dingbatText(f.font, f.name, item.str), shown, f.name), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,
+      str: controlLigatures(symbolText(f.name, dingbatText(f.font, f.name, item.str)), shown, f.name), x: m[4], y: m[5], w: item.width * Math.hypot(V[0], V[1]), size, font: f.name, generic: f.generic, bold: f.bold,
       italic: f.italic, color, rotated, eol: !!item.hasEOL, invisible, ...(turn ? { turn } : {}),
       ...(slant(m, turn) !== null ? { angle: slant(m, turn) } : {}),
     };

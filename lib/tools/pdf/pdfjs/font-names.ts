@@ -19,6 +19,22 @@ export const BOLD_NAME = /bold|black|heavy|semibold|demi|-medi(ital)?$|-bd(ita?)
 export const ITALIC_NAME =
   /italic|oblique|(regu|medi|bold|demi|ligh|book)(ital|obli)$|slant|-(bd)?ita?$|,it$|^(cm|ec|sf)(ti|sl|bxti|bxsl|itt|ssi|si|mi\d|mib)/i;
 
+/** Adobe Symbol's codes and the characters they show, from pdf-lib's table of its encoding. */
+const SYMBOL_CODES: Record<number, number> = Object.fromEntries(
+  Encodings.Symbol.supportedCodePoints.map((cp) => [Encodings.Symbol.encodeUnicodeCodePoint(cp).code, cp] as const),
+);
+/** Wingdings' codes for the bullets Word offers (●, ■, ❑, ◆, ❖, ▪, ➢, ✓): no table of it ships with a library. */
+const WINGDINGS_BULLETS: Record<number, number> = {
+  0x6c: 0x25cf,
+  0x6e: 0x25a0,
+  0x71: 0x2751,
+  0x75: 0x25c6,
+  0x76: 0x2756,
+  0xa7: 0x25aa,
+  0xd8: 0x27a2,
+  0xfc: 0x2713,
+};
+
 export const FONTS_SOURCE = String.raw`
 // ZapfDingbats (and TeX's pifont copy of it) without a ToUnicode: its glyph names (a12, a20...) are in no list
 // pdf.js reads text by, so it gives the codes: groff's slides' pointing hand "☞" read "+", a check mark "3".
@@ -31,6 +47,18 @@ function dingbatText(f, name, str) {
   const names = f && [f.differences, f.defaultEncoding].find((l) => l && l.some((n) => n && DINGBATS[n]));
   if (!names) return str;
   return [...str].map((c) => { const n = names[c.charCodeAt(0)]; return n && DINGBATS[n] ? String.fromCodePoint(DINGBATS[n]) : c; }).join('');
+}
+
+// Word's bullets in a symbol font (Symbol's ♦ and •, Wingdings' ▪ and ➢; LibreOffice's OpenSymbol copies of
+// them) come through the ToUnicode at private-use codes, U+F000 plus the font's code (U+F0A8, U+F0B7): no
+// face shows them, and a list's items ran into one paragraph (a visa form's instructions, LibreOffice 7.4).
+const SYMBOL_CODES = ${JSON.stringify(SYMBOL_CODES)};
+const WINGDINGS_BULLETS = ${JSON.stringify(WINGDINGS_BULLETS)};
+function symbolText(name, str) {
+  if (!/[\uF020-\uF0FF]/.test(str)) return str;
+  const table = /wingdings/i.test(name) ? WINGDINGS_BULLETS : /symbol/i.test(name) ? SYMBOL_CODES : null;
+  if (!table) return str;
+  return str.replace(/[\uF020-\uF0FF]/g, (c) => (table[c.charCodeAt(0) - 0xf000] ? String.fromCodePoint(table[c.charCodeAt(0) - 0xf000]) : c));
 }
 
 // Computer Modern's text fonts keep ff, fi, fl, ffi, ffl at codes 11-15 (OT1). A ToUnicode that maps some of

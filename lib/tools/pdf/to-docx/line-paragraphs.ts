@@ -23,8 +23,9 @@ export interface Para {
   flushEnd?: boolean;
 }
 
-// A bullet glyph may be a text item of its own (a word processor's list: "◦" then the item's words).
-const BULLET = /^(?:[•◦▪■●○](?:\s|$)|(?:[\-–—*]|\(?\d{1,3}[.)]|[a-z][.)])\s)/;
+// A bullet glyph may be a text item of its own (a word processor's list: "◦" then the item's words; Word's
+// symbol-font bullets, ♦ ❖ ➢; a form's check boxes).
+const BULLET = /^(?:[•◦▪■●○♦◆❖➢❑☐](?:\s|$)|(?:[\-–—*]|\(?\d{1,3}[.)]|[a-z][.)])\s)/;
 // A list's number as a text item of its own ("1." then the item's words, htmldoc's ordered lists): an item
 // when it is 1 or follows its group's number, not a line that starts with "12." in a sentence.
 const NUMBER = /^\(?(\d{1,3})[.)]$/;
