@@ -68,7 +68,8 @@ export function paragraphs(lines: Line[], region: Box): Para[] {
       // a heading's line, bold in a face of its own, ends where the text under it starts in another face
       // (Abyssinica's type sample: "C1 Controls and Latin-1 Supplement", then a line of its characters)
       if (boldHeading(prev, l)) join = false;
-      if (indentedAfterRoom(prev, l, region) || centredBreak(prev, l)) join = false;
+      if (indentedAfterRoom(prev, l, region) || centredBreak(prev, l, region) || sentenceAfterRoom(g, l, region))
+        join = false;
     }
     if (join) g.push(l);
     else groups.push([l]);
@@ -119,6 +120,18 @@ function indentedAfterRoom(prev: Line, l: Line, region: Box): boolean {
   return right(prev) + 0.3 * prev.size + wordW < edge - 0.5 * prev.size;
 }
 
+/**
+ * A line after a sentence's end that left room for its first word starts a paragraph, indented or not: the
+ * break was the author's (PARI's reference card: "...preserved on all copies." then "Send comments and
+ * corrections to", run into one paragraph, Word filled the room and the address went over the page's foot).
+ */
+function sentenceAfterRoom(g: Line[], l: Line, region: Box): boolean {
+  const prev = g[g.length - 1];
+  if (typewriter(prev) || !/[.!?:]$/.test(prev.runs[prev.runs.length - 1].str.trimEnd())) return false;
+  const edge = Math.min(right(region), Math.max(right(l), ...g.map((x) => right(x))));
+  return right(prev) + 0.3 * prev.size + firstWordWidth(l) < edge - 0.5 * prev.size;
+}
+
 /** The first word of a line's first run and its share of the run's width. */
 function firstWordWidth(l: Line): number {
   const r = l.runs[0];
@@ -131,10 +144,20 @@ function firstWordWidth(l: Line): number {
  * the break was the author's (a title over its subtitle, groff's "Chapter 1" over its name), since a wrapped
  * line would have taken that word. Joined, the title took the subtitle's first word in LibreOffice.
  */
-function centredBreak(prev: Line, l: Line): boolean {
+function centredBreak(prev: Line, l: Line, region: Box): boolean {
   const centre = (x: Line) => x.x + x.w / 2;
-  if (Math.abs(centre(prev) - centre(l)) > 0.5 * prev.size || Math.abs(prev.x - l.x) < prev.size) return false;
-  return prev.w + 0.3 * prev.size + firstWordWidth(l) < l.w - 0.5 * prev.size;
+  if (Math.abs(centre(prev) - centre(l)) > 0.5 * prev.size) return false;
+  // Centred on the area's own centre, well in from its side, the area is the measure: a first line with room
+  // there for the next one's first word was broken by its author too, whichever is longer (PARI's card:
+  // "Based on an earlier version by Joseph H. Silverman" over "November 2022 v2.38"; Word took "November" up).
+  // (not flush on both sides: a justified paragraph indented from both sides, a quotation, is centred too)
+  const onArea =
+    Math.abs(centre(prev) - (region.x + region.w / 2)) < 0.5 * prev.size &&
+    prev.x > region.x + 2 * prev.size &&
+    Math.abs(prev.x - l.x) >= 1 &&
+    Math.abs(right(prev) - right(l)) >= 1;
+  if (Math.abs(prev.x - l.x) < prev.size && !onArea) return false;
+  return prev.w + 0.3 * prev.size + firstWordWidth(l) < (onArea ? region.w : l.w) - 0.5 * prev.size;
 }
 
 function boldHeading(prev: Line, l: Line): boolean {
