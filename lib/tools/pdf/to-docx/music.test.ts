@@ -10,16 +10,7 @@ import path from 'node:path';
 import { PDFDict, PDFDocument, PDFName, StandardFonts, rgb } from 'pdf-lib';
 import { convertPdf } from './convert';
 import { runsText } from '@/tests/support/pdf-to-docx/docx-parts';
-import { extractPages } from '@/tests/support/pdf-to-docx/extract-page';
-
-/** `doc` saved and read again with its Helvetica named `name` (pdf.js draws it with a substitute). */
-async function renamedHelvetica(doc: PDFDocument, name: string): Promise<PDFDocument> {
-  const saved = await PDFDocument.load(await doc.save());
-  for (const [, obj] of saved.context.enumerateIndirectObjects())
-    if (obj instanceof PDFDict && obj.get(PDFName.of('BaseFont')) === PDFName.of('Helvetica'))
-      obj.set(PDFName.of('BaseFont'), PDFName.of(name));
-  return saved;
-}
+import { extractPages, renamedFont } from '@/tests/support/pdf-to-docx/extract-page';
 
 test('a staff with music-font glyphs becomes a picture, not a table of letters', async () => {
   const doc = await PDFDocument.create();
@@ -40,11 +31,11 @@ test('a staff with music-font glyphs becomes a picture, not a table of letters',
   page.drawText('q', { x: 150, y: 724, size: 16, font: notes }); // its metronome note
   page.drawText('The easiest way to enter notes is by using relative mode.', { x: 60, y: 660, size: 11, font: text });
   // The notes' font is a music font by name (LilyPond's Emmentaler); pdf.js draws it with a substitute.
-  const saved = await renamedHelvetica(doc, 'XDPSRV+Emmentaler-20');
+  const saved = await renamedFont(await doc.save(), 'Helvetica', 'XDPSRV+Emmentaler-20');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-music-'));
   try {
     const f = path.join(dir, 'scale.pdf');
-    fs.writeFileSync(f, await saved.save());
+    fs.writeFileSync(f, saved);
     const r = await convertPdf(f, 'scale.pdf');
     fs.writeFileSync(path.join(dir, 'scale.docx'), r.docx);
     const xml = execFileSync('unzip', ['-p', path.join(dir, 'scale.docx'), 'word/document.xml'], { encoding: 'utf8' });
@@ -76,7 +67,7 @@ test('a score whose music glyphs are control codes is a picture with its words, 
   const ops = `0.5 w ${staff} BT /N 11 Tf 80 104 Td <${codes}> Tj ET BT /T 8 Tf 160 80 Td (cresc. molto) Tj ET`;
   page.node.set(PDFName.of('Resources'), ctx.obj({ Font: { N: notes.ref, T: italic.ref } }));
   page.node.set(PDFName.of('Contents'), ctx.register(ctx.stream(ops)));
-  const saved = await renamedHelvetica(doc, 'ECBSRR+Emmentaler-11');
+  const saved = await PDFDocument.load(await renamedFont(await doc.save(), 'Helvetica', 'ECBSRR+Emmentaler-11'));
   // (its glyphs named as Emmentaler's, in no list pdf.js reads text by: the codes are what it gives)
   const names = [
     'noteheads.s2',
@@ -117,8 +108,8 @@ test("a LaTeX picture font's glyph is a drawing about its origin, not a letter (
   page.drawText('AMC sample test: fill in the boxes with a black pen.', { x: 90, y: 760, size: 10, font: text });
   // lcircle10's disc is code "y", drawn about the point it is set at; one mark in each top corner
   for (const x of [60, 520]) page.drawText('y', { x, y: 790, size: 10, font: marks });
-  const saved = await renamedHelvetica(doc, 'UJGXDL+LCIRCLE10');
-  const [p] = await extractPages(await saved.save(), { renderDpi: 0, maxPages: 1 });
+  const saved = await renamedFont(await doc.save(), 'Helvetica', 'UJGXDL+LCIRCLE10');
+  const [p] = await extractPages(saved, { renderDpi: 0, maxPages: 1 });
   expect(p.runs.map((r) => r.str.trim()).filter(Boolean)).toEqual([
     'AMC sample test: fill in the boxes with a black pen.',
   ]);
