@@ -1,10 +1,10 @@
 // Word sets text in half points: a browser's 14.4 px (10.8 pt) text is 11 pt there, 1.9 % wider, and a line
 // as wide as its page's text area wrapped (python-policy printed by Chrome: its first page ran over by a line,
-// every page after it one behind). condense() measures the substitute at the size Word sets. A face kept by
+// every page after it one behind). fitSpacing() measures the substitute at the size Word sets. A face kept by
 // its name (DejaVu Sans: Chrome's print where Liberation is missing; Georgia, Calibri) has no widths here: it
 // is the PDF's own face, so its width at Word's size is the PDF's scaled (it was left as it was, and the
 // DejaVu print ran to 12 Word pages for 10).
-import { condense } from './paragraph';
+import { fitSpacing } from './paragraph';
 import type { Line } from './layout';
 import type { Para } from './line-paragraphs';
 import { substituteWidth } from './metrics';
@@ -21,23 +21,23 @@ async function para(size: number, font = 'LiberationSans'): Promise<Para> {
 }
 
 test('a line of 10.8 pt text is condensed by what 11 pt takes more', async () => {
-  const spacing = await condense(await para(10.8));
+  const spacing = await fitSpacing(await para(10.8));
   // 1.85 % of the line's width spread over its characters: about a twip each
   expect(spacing).toBeLessThan(0);
   expect(spacing).toBeGreaterThanOrEqual(-3);
 });
 
 test('text at a size Word can set, or rounded down, is left as it is', async () => {
-  expect(Math.abs(await condense(await para(11)))).toBe(0);
-  expect(Math.abs(await condense(await para(9.6)))).toBe(0); // 9.5 pt in Word: narrower
+  expect(Math.abs(await fitSpacing(await para(11)))).toBe(0);
+  expect(Math.abs(await fitSpacing(await para(9.6)))).toBe(0); // 9.5 pt in Word: narrower
 });
 
 test('a face kept by its name is condensed by its own width at the size Word sets', async () => {
   for (const font of ['DejaVuSans', 'Georgia', 'Calibri']) {
-    const spacing = await condense(await para(10.8, font));
+    const spacing = await fitSpacing(await para(10.8, font));
     expect(spacing).toBeLessThan(0);
     expect(spacing).toBeGreaterThanOrEqual(-3);
-    expect(Math.abs(await condense(await para(11, font)))).toBe(0);
+    expect(Math.abs(await fitSpacing(await para(11, font)))).toBe(0);
   }
 });
 
@@ -65,9 +65,9 @@ test("a paragraph's short last line has room to grow before it condenses the par
     608.1,
   );
   const p: Para = { lines: [first, last], align: 'left', left: 90, firstLine: 0, top: 585, bottom: 608, lineGap: 11.9 };
-  expect(Math.abs(await condense(p))).toBe(0);
+  expect(Math.abs(await fitSpacing(p))).toBe(0);
   // the same last line as a paragraph of its own has no room to spare: it is condensed
-  expect(await condense({ ...p, lines: [last] })).toBeLessThan(-20);
+  expect(await fitSpacing({ ...p, lines: [last] })).toBeLessThan(-20);
 });
 
 // PARI's reference card (twenty-fourth pass): a row's description in CMR, its command at a tab stop in cmtt
@@ -85,8 +85,8 @@ test("a piece after a tab stop is condensed to fit the room to the column's edge
   const line: Line = { x: 572, y: y - 8, w: 167, h: 10, runs, baseline: y, size: 8, tabRuns: new Set([runs[3]]) };
   const p: Para = { lines: [line], align: 'left', left: 572, firstLine: 0, top: y - 8, bottom: y + 2, lineGap: 9.6 };
   // Courier New takes 0.6 em a letter: 21 letters are 100.8 pt where the PDF has 86.4
-  const tabbed = await condense(p);
+  const tabbed = await fitSpacing(p);
   expect(tabbed).toBeLessThan(-12);
   // the same row without its tab stop: the words before give their room to the command, less is taken
-  expect(await condense({ ...p, lines: [{ ...line, tabRuns: undefined }] })).toBeGreaterThan(tabbed);
+  expect(await fitSpacing({ ...p, lines: [{ ...line, tabRuns: undefined }] })).toBeGreaterThan(tabbed);
 });

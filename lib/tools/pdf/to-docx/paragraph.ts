@@ -147,7 +147,7 @@ function makeRun(r: TextRun, text: string, tab = false, spacing = 0, rtl = false
  * shorter, each page's text ending higher). Spacing takes the tightest line's room, as a justified PDF line
  * is stretched (or shrunk) and Word's justification only stretches: no line grows past its PDF width.
  */
-export async function condense(p: Para, minChars = 10, room = Infinity): Promise<number> {
+export async function fitSpacing(p: Para, minChars = 10, room = Infinity): Promise<number> {
   // The line that would overflow the most decides: one such line is enough to add a line to the page. A
   // line ending short of the paragraph's measure (its last line) has that much room to grow first: gri's
   // "set y type log." in Courier for cmtt set its whole paragraph 1.25 pt a letter tighter. A line the PDF
@@ -304,7 +304,7 @@ export async function paragraph(
   /** Where the text must end (a table cell's side, less its margin). */
   room = Infinity,
 ): Promise<Paragraph> {
-  const spacing = await condense(p, minChars, room);
+  const spacing = await fitSpacing(p, minChars, room);
   const left = Math.max(0, Math.round((p.left - marginLeft) * TW));
   const first = Math.round(p.firstLine * TW);
   const line = Math.round(lineHeight(p) * TW);
