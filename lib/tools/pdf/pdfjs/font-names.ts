@@ -58,7 +58,10 @@ function symbolText(name, str) {
   if (!/[\uF020-\uF0FF]/.test(str)) return str;
   const table = /wingdings/i.test(name) ? WINGDINGS_BULLETS : /symbol/i.test(name) ? SYMBOL_CODES : null;
   if (!table) return str;
-  return str.replace(/[\uF020-\uF0FF]/g, (c) => (table[c.charCodeAt(0) - 0xf000] ? String.fromCodePoint(table[c.charCodeAt(0) - 0xf000]) : c));
+  return str.replace(/[\uF020-\uF0FF]/g, (c) => {
+    const cp = table[c.charCodeAt(0) - 0xf000];
+    return cp ? String.fromCodePoint(cp) : c;
+  });
 }
 
 // Computer Modern's text fonts keep ff, fi, fl, ffi, ffl at codes 11-15 (OT1). A ToUnicode that maps some of
