@@ -12,10 +12,7 @@ function chartBars(fills, runs, pageArea) {
   const valued = new Set();
   const empty = fills.filter((f) => {
     if (f.w * f.h >= 0.5 * pageArea) return false;
-    const own = runs.filter((r) => {
-      const cx = r.x + r.w / 2, cy = r.y - r.size / 3;
-      return cx >= f.x && cx <= f.x + f.w && cy >= f.y && cy <= f.y + f.h;
-    });
+    const own = runs.filter((r) => runInside(r, f)); // (drawings-source.ts)
     if (own.length) valued.add(f);
     return own.every((r) => BAR_VALUE.test(r.str.trim()));
   });

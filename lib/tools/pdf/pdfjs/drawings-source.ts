@@ -10,6 +10,17 @@ export const DRAWINGS_SOURCE = String.raw`
 // a drawing's labels is a decorated text area and is left as text. Page-sized boxes are backgrounds.
 const DRAWING_GAP = 6;
 // (MUSIC_FONT and PICTURE_FONT: font-names.ts)
+// A run is inside a box by its middle, a third of its size above its baseline (the drawings' regions, a
+// chart's bars: chart-bars-source.ts).
+function runInside(r, b) {
+  const cx = r.x + r.w / 2, cy = r.y - r.size / 3;
+  return cx >= b.x && cx <= b.x + b.w && cy >= b.y && cy <= b.y + b.h;
+}
+// A box grown by pad on each side, cut to the page (a drawing's region, a glyph figure's box).
+function paddedBox(b0, pad, size) {
+  const x = Math.max(0, b0.x - pad), y = Math.max(0, b0.y - pad);
+  return { x, y, w: Math.min(size.width, b0.x + b0.w + pad) - x, h: Math.min(size.height, b0.y + b0.h + pad) - y };
+}
 async function placeDrawings(doc, page, size, drawn, runs, images, segments, fills, task) {
   const pageArea = size.width * size.height;
   // Paths are cut to the page (a logo's clipped artwork may reach far outside it): off the page they would
@@ -51,7 +62,6 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     boxes = out;
     if (!merged) break;
   }
-  const inside = (r, b) => r.x + r.w / 2 >= b.x && r.x + r.w / 2 <= b.x + b.w && r.y - r.size / 3 >= b.y && r.y - r.size / 3 <= b.y + b.h;
   for (const b of boxes) if (b.complex > 0) trimAtLines(b, runs);
   const slide = size.width >= ${SLIDE_RATIO} * size.height;
   const sentence = (r) => r.str.trim().split(/\s+/).length >= 6;
@@ -61,21 +71,18 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
   // A region of most of the page is a background or a frame around text, unless its words are labels
   // (none of six words or more) on a page that is not a slide: then it is the page's diagram (a network
   // drawing exported whole; a datasheet's block diagram under its title, its caption below it).
-  const diagram = (b) => !slide && !runs.some((r) => sentence(r) && inside(r, b));
+  const diagram = (b) => !slide && !runs.some((r) => sentence(r) && runInside(r, b));
   const regions = boxes.filter((b) => b.complex > 0 && b.w >= 10 && b.h >= 10 && (b.w * b.h < 0.6 * pageArea || diagram(b)))
-    .filter((b) => fewWords(b, runs.filter((r) => inside(r, b) && !drawnGlyph(r))))
+    .filter((b) => fewWords(b, runs.filter((r) => runInside(r, b) && !drawnGlyph(r))))
     .slice(0, 24);
-  joinPanels(regions, runs, inside, pageArea);
+  joinPanels(regions, runs, pageArea);
   for (const b0 of regions) {
-    absorbLabels(b0, runs, inside, plots);
-    legendText(b0, runs, marks, inside);
-    const pad = 2;
-    const b = { x: Math.max(0, b0.x - pad), y: Math.max(0, b0.y - pad), w: 0, h: 0 };
-    b.w = Math.min(size.width, b0.x + b0.w + pad) - b.x;
-    b.h = Math.min(size.height, b0.y + b0.h + pad) - b.y;
+    absorbLabels(b0, runs, plots);
+    legendText(b0, runs, marks);
+    const b = paddedBox(b0, 2, size);
     // Its labels stay editable text over the picture, which is then rendered without text; rotated labels
     // (not laid out as text) are rendered into it as before.
-    const own = runs.filter((q) => inside(q, b));
+    const own = runs.filter((q) => runInside(q, b));
     // In a score, the notation's glyphs stay in the picture and its words (tempo marks, lyrics, bar
     // numbers: another font) go over it as text, like any drawing's labels.
     const music = own.some(drawnGlyph);
@@ -84,12 +91,12 @@ async function placeDrawings(doc, page, size, drawn, runs, images, segments, fil
     // Beside a column of text the drawing goes into a layout table's cell, where frames do not hold (its
     // labels would be lines after the picture): there a drawing with any turned label keeps all its text.
     const labels = own.filter((q) => !drawnGlyph(q) && !q.rotated);
-    const column = !plots && besideText(b, runs, inside);
+    const column = !plots && besideText(b, runs);
     const turnedLabels = column ? [] : own.filter((q) => q.turn && !drawnGlyph(q));
     const overlay = (column ? labels.length > 0 && !own.some((q) => q.rotated) : labels.length + turnedLabels.length > 0) && !own.some((q) => q.invisible);
     const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', overlay ? await textOps(page, music ? keptFonts(own.filter(drawnGlyph)) : null) : null);
     if (!r || r.blank) continue;
-    for (let i = runs.length - 1; i >= 0; i--) if (inside(runs[i], b) && !(overlay && turnedLabels.includes(runs[i]))) runs.splice(i, 1);
+    for (let i = runs.length - 1; i >= 0; i--) if (runInside(runs[i], b) && !(overlay && turnedLabels.includes(runs[i]))) runs.splice(i, 1);
     const within = (o) => o.x >= b.x - 1 && o.y >= b.y - 1 && o.x + o.w <= b.x + b.w + 1 && o.y + o.h <= b.y + b.h + 1;
     for (let i = images.length - 1; i >= 0; i--) if (within(images[i])) images.splice(i, 1);
     for (let i = fills.length - 1; i >= 0; i--) if (within(fills[i])) fills.splice(i, 1);
@@ -113,7 +120,7 @@ const PANEL_GAP = 30;
 // with the foot of a wide band (a key box and a page's footer) spans the ground between, a table's rows in it
 // (a panel beside a tall tree of panels still joins it).
 const shares = (o, p, q) => o >= 0.9 * Math.min(p, q) || o > 0.5 * Math.max(p, q);
-function joinPanels(regions, runs, inside, pageArea) {
+function joinPanels(regions, runs, pageArea) {
   for (let pass = 0; pass < 24; pass++) {
     let joined = false;
     for (let i = 0; i < regions.length && !joined; i++) {
@@ -128,9 +135,9 @@ function joinPanels(regions, runs, inside, pageArea) {
         if (!beside && !above) continue;
         const u = { ...a, row: true };
         unite(u, b);
-        const own = runs.filter((r) => inside(r, u));
+        const own = runs.filter((r) => runInside(r, u));
         if (u.w * u.h >= 0.6 * pageArea || !fewWords(u, own)) continue;
-        if (own.some((r) => !inside(r, a) && !inside(r, b) && r.str.trim().split(/\s+/).length >= 3)) continue;
+        if (own.some((r) => !runInside(r, a) && !runInside(r, b) && r.str.trim().split(/\s+/).length >= 3)) continue;
         regions[i] = u;
         regions.splice(j, 1);
         joined = true;
@@ -277,8 +284,8 @@ function fewWords(b, own0) {
 const ROW_INK = 0.5;
 
 // A line of text (three words or more) left or right of the box, within its height.
-function besideText(b, runs, inside) {
-  return runs.some((q) => !inside(q, b) && !q.rotated && q.y > b.y && q.y - q.size * 0.8 < b.y + b.h &&
+function besideText(b, runs) {
+  return runs.some((q) => !runInside(q, b) && !q.rotated && q.y > b.y && q.y - q.size * 0.8 < b.y + b.h &&
     (q.x >= b.x + b.w || q.x + q.w <= b.x) && q.str.trim().split(/\s+/).length >= 3);
 }
 
@@ -291,7 +298,7 @@ function besideText(b, runs, inside) {
 // within 2 em of it (another panel's labels on the same baseline further along are not).
 const LABEL_CHARS = 4;
 const LABEL_WORD = 16;
-function absorbLabels(b, runs, inside, plots) {
+function absorbLabels(b, runs, plots) {
   const box = (r) => ({ x: r.x, y: r.y - r.size * 0.8, w: Math.max(r.w, 0.5), h: r.size });
   const within = (o, z) => o.x >= z.x && o.y >= z.y && o.x + o.w <= z.x + z.w && o.y + o.h <= z.y + z.h;
   const meets = (o, z) => o.x <= z.x + z.w && z.x <= o.x + o.w && o.y <= z.y + z.h && z.y <= o.y + o.h;
@@ -303,11 +310,11 @@ function absorbLabels(b, runs, inside, plots) {
   for (let pass = 0; pass < 3; pass++) {
     let grown = false;
     for (const r of runs) {
-      if (inside(r, b) || r.rotated || r.invisible || !short(r)) continue;
+      if (runInside(r, b) || r.rotated || r.invisible || !short(r)) continue;
       const em = Math.max(4, r.size) * 1.5;
       const reach = { x: b.x - em, y: b.y - em, w: b.w + 2 * em, h: b.h + 2 * em };
       if (!near(box(r), reach)) continue;
-      const line = runs.filter((q) => q !== r && Math.abs(q.y - r.y) < r.size * 0.6 && !inside(q, b) &&
+      const line = runs.filter((q) => q !== r && Math.abs(q.y - r.y) < r.size * 0.6 && !runInside(q, b) &&
         (!plots || (q.x < r.x + r.w + 2 * em && r.x < q.x + q.w + 2 * em)));
       if (line.some((q) => !near(box(q), reach) || !short(q))) continue;
       spread(b, box(r));

@@ -24,8 +24,8 @@ function glyphMarks(runs) {
 
 // A legend's words after its marks (textopo: a disc, then "similar positions") are the drawing's labels: left
 // out, the legend's lines stood beside the picture as a column of text and ran into one paragraph.
-function legendText(b, runs, marks, inside) {
-  for (const m of runs.filter((q) => marks.has(q) && inside(q, b))) {
+function legendText(b, runs, marks) {
+  for (const m of runs.filter((q) => marks.has(q) && runInside(q, b))) {
     let end = m.x + m.w;
     const after = runs.filter((q) => !marks.has(q) && !q.rotated && Math.abs(q.y - m.y) < 0.3 * q.size && q.x >= end - 1);
     for (const q of after.sort((p, o) => p.x - o.x)) {
@@ -59,9 +59,7 @@ function figureBox(font, run, str) {
 async function figureGlyph(doc, page, size, runs, images, task, i) {
   const q = runs[i], f = q.figure;
   delete q.figure;
-  const b = { x: Math.max(0, f.x - 1), y: Math.max(0, f.y - 1), w: 0, h: 0 };
-  b.w = Math.min(size.width, f.x + f.w + 1) - b.x;
-  b.h = Math.min(size.height, f.y + f.h + 1) - b.y;
+  const b = paddedBox(f, 1, size); // (drawings-source.ts)
   const meets = (r) => r !== q && r.x < b.x + b.w && r.x + r.w > b.x && r.y - 0.8 * r.size < b.y + b.h && r.y > b.y;
   if (b.w <= 0 || b.h <= 0 || runs.some(meets)) return;
   const r = await renderRegion(doc, page, b, task.drawingDpi, task.limits, 'png', await textOps(page, /(?:)/));

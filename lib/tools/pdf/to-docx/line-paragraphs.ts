@@ -114,10 +114,8 @@ function indentedAfterRoom(prev: Line, l: Line, region: Box): boolean {
   // "– Achieving" as one text item)
   if (prev.runs.slice(1).some((r) => Math.abs(r.x - l.x) < 1.5)) return false;
   if (startsItem(prev)) return false;
-  const wordW = firstWordWidth(l);
   // the measure: as far as the next line reaches (a region can reach past the text: a page number, a table)
-  const edge = Math.min(right(region), Math.max(right(prev), right(l)));
-  return right(prev) + 0.3 * prev.size + wordW < edge - 0.5 * prev.size;
+  return roomForWord(right(prev), prev, l, Math.min(right(region), Math.max(right(prev), right(l))));
 }
 
 /**
@@ -128,8 +126,13 @@ function indentedAfterRoom(prev: Line, l: Line, region: Box): boolean {
 function sentenceAfterRoom(g: Line[], l: Line, region: Box): boolean {
   const prev = g[g.length - 1];
   if (typewriter(prev) || !/[.!?:]$/.test(prev.runs[prev.runs.length - 1].str.trimEnd())) return false;
-  const edge = Math.min(right(region), Math.max(right(l), ...g.map((x) => right(x))));
-  return right(prev) + 0.3 * prev.size + firstWordWidth(l) < edge - 0.5 * prev.size;
+  return roomForWord(right(prev), prev, l, Math.min(right(region), Math.max(right(l), ...g.map((x) => right(x)))));
+}
+
+/** Whether a line that ends at `end` had room before `measure` for a space and the next line's first word
+ * (half an em to spare): a wrapped line would have taken it, so the break was the author's. */
+function roomForWord(end: number, prev: Line, l: Line, measure: number): boolean {
+  return end + 0.3 * prev.size + firstWordWidth(l) < measure - 0.5 * prev.size;
 }
 
 /** The first word of a line's first run and its share of the run's width. */
@@ -157,7 +160,7 @@ function centredBreak(prev: Line, l: Line, region: Box): boolean {
     Math.abs(prev.x - l.x) >= 1 &&
     Math.abs(right(prev) - right(l)) >= 1;
   if (Math.abs(prev.x - l.x) < prev.size && !onArea) return false;
-  return prev.w + 0.3 * prev.size + firstWordWidth(l) < (onArea ? region.w : l.w) - 0.5 * prev.size;
+  return roomForWord(prev.w, prev, l, onArea ? region.w : l.w);
 }
 
 function boldHeading(prev: Line, l: Line): boolean {
