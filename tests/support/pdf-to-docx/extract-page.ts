@@ -41,14 +41,22 @@ export async function madePage(face = StandardFonts.Helvetica, size: [number, nu
   return { doc, font, page: doc.addPage(size) };
 }
 
-/** The PDF `bytes` with its standard font `from` named `to` (not embedded: pdf.js draws it with a substitute of
- * the same widths), as a producer's font of that name. */
-export async function renamedFont(bytes: Uint8Array, from: string, to: string): Promise<Uint8Array> {
+/** The PDF `bytes` with `edit` applied to each font dictionary whose BaseFont is `name`. */
+export async function editedFonts(
+  bytes: Uint8Array,
+  name: string,
+  edit: (font: PDFDict, doc: PDFDocument) => void,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes);
   for (const [, obj] of doc.context.enumerateIndirectObjects())
-    if (obj instanceof PDFDict && obj.get(PDFName.of('BaseFont')) === PDFName.of(from))
-      obj.set(PDFName.of('BaseFont'), PDFName.of(to));
+    if (obj instanceof PDFDict && obj.get(PDFName.of('BaseFont')) === PDFName.of(name)) edit(obj, doc);
   return doc.save();
+}
+
+/** The PDF `bytes` with its standard font `from` named `to` (not embedded: pdf.js draws it with a substitute of
+ * the same widths), as a producer's font of that name. */
+export function renamedFont(bytes: Uint8Array, from: string, to: string): Promise<Uint8Array> {
+  return editedFonts(bytes, from, (font) => font.set(PDFName.of('BaseFont'), PDFName.of(to)));
 }
 
 /** A grid of straight lines over a box (a plot's panel): `rows` + 1 across and `cols` + 1 down. */

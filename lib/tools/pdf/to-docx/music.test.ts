@@ -7,10 +7,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDict, PDFDocument, PDFName, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts, rgb } from 'pdf-lib';
 import { convertPdf } from './convert';
 import { runsText } from '@/tests/support/pdf-to-docx/docx-parts';
-import { extractPages, renamedFont } from '@/tests/support/pdf-to-docx/extract-page';
+import { editedFonts, extractPages, renamedFont } from '@/tests/support/pdf-to-docx/extract-page';
 
 test('a staff with music-font glyphs becomes a picture, not a table of letters', async () => {
   const doc = await PDFDocument.create();
@@ -67,7 +67,7 @@ test('a score whose music glyphs are control codes is a picture with its words, 
   const ops = `0.5 w ${staff} BT /N 11 Tf 80 104 Td <${codes}> Tj ET BT /T 8 Tf 160 80 Td (cresc. molto) Tj ET`;
   page.node.set(PDFName.of('Resources'), ctx.obj({ Font: { N: notes.ref, T: italic.ref } }));
   page.node.set(PDFName.of('Contents'), ctx.register(ctx.stream(ops)));
-  const saved = await PDFDocument.load(await renamedFont(await doc.save(), 'Helvetica', 'ECBSRR+Emmentaler-11'));
+  const renamed = await renamedFont(await doc.save(), 'Helvetica', 'ECBSRR+Emmentaler-11');
   // (its glyphs named as Emmentaler's, in no list pdf.js reads text by: the codes are what it gives)
   const names = [
     'noteheads.s2',
@@ -79,14 +79,16 @@ test('a score whose music glyphs are control codes is a picture with its words, 
     'ties.lyric',
     'five',
   ];
-  const encoding = saved.context.obj({ Type: 'Encoding', Differences: [1, ...names.map((n) => PDFName.of(n))] });
-  for (const [, obj] of saved.context.enumerateIndirectObjects())
-    if (obj instanceof PDFDict && obj.get(PDFName.of('BaseFont')) === PDFName.of('ECBSRR+Emmentaler-11'))
-      obj.set(PDFName.of('Encoding'), encoding);
+  const saved = await editedFonts(renamed, 'ECBSRR+Emmentaler-11', (font, d) =>
+    font.set(
+      PDFName.of('Encoding'),
+      d.context.obj({ Type: 'Encoding', Differences: [1, ...names.map((n) => PDFName.of(n))] }),
+    ),
+  );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2w-score-'));
   try {
     const f = path.join(dir, 'score.pdf');
-    fs.writeFileSync(f, await saved.save());
+    fs.writeFileSync(f, saved);
     const r = await convertPdf(f, 'score.pdf');
     expect(r.ocrPages).toEqual([]);
     expect(r.garbledPages).toEqual([]);

@@ -2,10 +2,10 @@
 // instructions' ♦ in OpenSymbol): the ToUnicode gives them at private-use codes, U+F000 plus the font's code
 // (U+F0A8, U+F0B7), which no face shows; the list's items ran into one paragraph without their bullets. They
 // are read by the font's encoding (Symbol's, from pdf-lib; Wingdings' bullets) and start list items.
-import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { PDFName, StandardFonts } from 'pdf-lib';
 import { convertBytes } from '@/tests/support/pdf-to-docx/convert-bytes';
 import { documentXml, paragraphsText } from '@/tests/support/pdf-to-docx/docx-parts';
-import { extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
+import { editedFonts, extractFirstPage, madePage } from '@/tests/support/pdf-to-docx/extract-page';
 
 const ITEMS = [
   'Type or write in block letters, on blue or black ink only. Form can be filled out on line.',
@@ -21,18 +21,15 @@ async function instructions(bullet: string): Promise<Uint8Array> {
     page.drawText(bullet, { x: 50, y: 700 - 11 * i, size: 9, font: symbol });
     page.drawText(t, { x: 68, y: 700 - 11 * i, size: 9, font });
   });
-  const saved = await PDFDocument.load(await doc.save());
   const cmap = [
     '/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /PUA def',
     '1 begincodespacerange <00> <FF> endcodespacerange',
     '2 beginbfchar <A8> <F0A8> <B7> <F0B7> endbfchar',
     'endcmap CMapName currentdict /CMap defineresource pop end end',
   ].join('\n');
-  const toUnicode = saved.context.register(saved.context.stream(cmap));
-  for (const [, obj] of saved.context.enumerateIndirectObjects())
-    if (obj instanceof PDFDict && obj.get(PDFName.of('BaseFont')) === PDFName.of('Symbol'))
-      obj.set(PDFName.of('ToUnicode'), toUnicode);
-  return saved.save();
+  return editedFonts(await doc.save(), 'Symbol', (font, d) =>
+    font.set(PDFName.of('ToUnicode'), d.context.register(d.context.stream(cmap))),
+  );
 }
 
 test("a symbol font's private-use codes are read as its bullets", async () => {
