@@ -178,7 +178,9 @@ function texCodes(fonts) {
     if (!t3 || MATH_FONT.test(runs[0].font || '')) continue;
     const text = visible(runs);
     const table = /[\x0e\x0f]/.test(text) ? OT1_CODES : /[\x1b-\x1f]/.test(text) ? T1_CODES : null;
-    if (!table || (text.match(/[A-Za-z]/g) || []).length < 0.5 * text.length) continue;
+    // (its letters against its letters and codes: a contents page's dot leaders are the same font's text)
+    const core = text.replace(/[\p{P}\p{N}\p{S}]/gu, '');
+    if (!table || (core.match(/[A-Za-z]/g) || []).length < 0.5 * core.length) continue;
     for (const r of runs) r.str = r.str.replace(/[\x00-\x1f]/g, (c) => (table[c.charCodeAt(0)] ?? c));
   }
 }

@@ -111,3 +111,16 @@ test("Computer Modern's ligatures that pdf.js reads as white space are read as t
   expect(xml).toContain('the configuration file');
   expect(xml).toMatch(/file and flag, offset/);
 }, 120_000);
+
+// A contents page: the same font sets the entries and their dot leaders, so its text was less than half
+// letters and its codes were left as they were: Grace's guide read "Project les", "Input le formats".
+test("a bitmap font's codes are read on a contents page full of dot leaders", async () => {
+  const leader = ' .'.repeat(40);
+  const pdf = await type3Pdf({ T1: null }, [
+    ['T1', `3.1.1 Project \x1cles${leader} 8`],
+    ['T1', `3.1.3 Input \x1cle formats${leader} 9`],
+  ]);
+  const xml = documentXml((await convertBytes(pdf, 'contents.pdf')).docx);
+  expect(xml).toContain('Project files');
+  expect(xml).toContain('Input file formats');
+}, 120_000);
