@@ -47,6 +47,9 @@ async function extractPage(pdfjs, doc, p, task) {
   const marks = []; // small dots and squares: a browser's list bullets (to-docx/web-lists.ts)
   let lastClip = null;
   let ligature = null, cmText = false; // an OT1 ligature pdf.js read as a control code, for the glyph after it (font-names.ts)
+  // The glyphs' font (text-source.ts colourPieces cuts an item where its face changes) and its glyph units per
+  // thousandth of an em: graphics state, which q and Q save and restore with the colours (and cmText)
+  let fid = null, em = 1;
   const cmFonts = new Map(); // font name -> a Computer Modern text font: a page selects its few fonts again and again
   // The clip's box, kept with the graphics state: cairo paints a table cell as a clip to the cell, then the
   // whole page filled (Andika's feature tables were ten page-sized fills, drawn as none)
@@ -80,23 +83,23 @@ async function extractPage(pdfjs, doc, p, task) {
     }
     if (hiddenDepth > 0 && PAINTS_HIDDEN.has(fn)) continue;
     switch (fn) {
-      case OPS.save: stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip]); break;
-      case OPS.restore: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip] = stack.pop(); break;
+      case OPS.save: stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText]); break;
+      case OPS.restore: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText] = stack.pop(); break;
       case OPS.transform: ctm = Util.transform(ctm, args); break;
       case OPS.paintFormXObjectBegin:
-        stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip]);
+        stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText]);
         if (args[0]) ctm = Util.transform(ctm, args[0]);
         break;
       // A gradient fills its clip: the last path that was only a clip gives its box.
       case OPS.shadingFill: if (lastClip) drawn.push({ ...lastClip, complex: true }); break;
-      case OPS.paintFormXObjectEnd: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip] = stack.pop(); break;
+      case OPS.paintFormXObjectEnd: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText] = stack.pop(); break;
       // A form field's appearance is drawn in its own space: its transform and matrix from the page's
       // (otherwise its boxes landed at the page's corner).
       case OPS.beginAnnotation:
-        stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip]);
+        stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText]);
         ctm = Util.transform(Util.transform([1, 0, 0, 1, 0, 0], args[2] || [1, 0, 0, 1, 0, 0]), args[3] || [1, 0, 0, 1, 0, 0]);
         break;
-      case OPS.endAnnotation: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip] = stack.pop(); break;
+      case OPS.endAnnotation: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText] = stack.pop(); break;
       case OPS.setFillRGBColor: fill = typeof args[0] === 'string' ? args[0] : fill; break;
       case OPS.setStrokeRGBColor: stroke = typeof args[0] === 'string' ? args[0] : stroke; break;
       case OPS.setTextRenderingMode: mode = args[0]; break;
@@ -104,6 +107,8 @@ async function extractPage(pdfjs, doc, p, task) {
       // typewriter "\rfloor" is no "fl")
       case OPS.setFont:
         ligature = null;
+        fid = args[0];
+        em = fontEm(page, fid);
         if (!cmFonts.has(args[0])) cmFonts.set(args[0], CM_TEXT.test(fontInfo(page, args[0], {}).name));
         cmText = cmFonts.get(args[0]);
         break;
@@ -125,9 +130,9 @@ async function extractPage(pdfjs, doc, p, task) {
         for (const g of glyphs) {
           if (g && typeof g === 'object' && g.unicode) {
             // adv: the glyph's advance, to place a colour change inside a text item (text-source.ts)
-            const adv = (g.width || 0) / g.unicode.length;
+            const adv = ((g.width || 0) * em) / g.unicode.length;
             for (const ch of g.unicode) {
-              if (ch.trim()) chars.push({ ch, color: mode === 3 || mode === 7 ? null : fill, adv, ...(ligature ? { ligature } : {}) });
+              if (ch.trim()) chars.push({ ch, color: mode === 3 || mode === 7 ? null : fill, adv, fid, ...(ligature ? { ligature } : {}) });
               ligature = ch.trim() || !cmText ? null : OT1_LIGATURES[ch] ?? ligature;
             }
           }
@@ -239,6 +244,12 @@ async function extractPage(pdfjs, doc, p, task) {
   }
 
   const runs = [];
+  const faces = new Map(); // font id -> its face, to cut an item where its glyphs' face changes
+  const faceOf = (id) => {
+    if (!id) return '';
+    if (!faces.has(id)) faces.set(id, ((g) => [g.name, g.generic, g.bold, g.italic].join('|'))(fontInfo(page, id, tc.styles)));
+    return faces.get(id);
+  };
   let ci = 0;
   for (const item of tc.items) {
     if (typeof item.str !== 'string' || !item.str.trim()) {
@@ -282,7 +293,14 @@ async function extractPage(pdfjs, doc, p, task) {
     const figure = f.type3 ? figureBox(f.font, run, item.str) : null; // (drawn-glyphs-source.ts)
     if (figure) run.figure = figure;
     const font = { fid: item.fontName, t3: f.type3 }; // (font-names.ts readText)
-    for (const piece of shown && !rotated ? colourPieces(run, shown) : [run]) runs.push({ ...piece, str: unligature(piece.str), ...font });
+    for (const piece of shown && !rotated ? colourPieces(run, shown, faceOf) : [run]) {
+      // (a piece in another face than the item's first glyphs: text-source.ts)
+      const id = piece.fid;
+      delete piece.fid;
+      const g = id && id !== item.fontName ? fontInfo(page, id, tc.styles) : null;
+      const face = g ? { font: g.name, generic: g.guessed ? f.generic : g.generic, bold: g.bold, italic: g.italic } : {};
+      runs.push({ ...piece, ...face, str: unligature(piece.str), ...(g ? { fid: id, t3: g.type3 } : font) });
+    }
   }
   unmeasuredWidths(runs); // (text-source.ts)
   const garbled = readText(runs); // (font-names.ts) its text dropped: rendered and read by OCR below

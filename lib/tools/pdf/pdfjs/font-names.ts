@@ -215,6 +215,16 @@ function readText(runs) {
   return all >= 20 && bad >= 0.5 * all;
 }
 
+// pdf.js gives glyph widths in thousandths of an em, a Type 3 font's in its own units (its FontMatrix makes
+// them ems): the factor to thousandths, so one item's glyphs in two fonts are measured alike.
+function fontEm(page, id) {
+  try {
+    const f = page.commonObjs.get(id);
+    if (f && f.isType3Font && f.fontMatrix) return Math.abs(f.fontMatrix[0]) * 1000 || 1;
+  } catch {}
+  return 1;
+}
+
 function fontInfo(page, fontName, styles) {
   let name = '';
   let bold = false;
@@ -236,6 +246,13 @@ function fontInfo(page, fontName, styles) {
   const plain = name.replace(/^[A-Z]{6}\+/, '');
   if (${BOLD_NAME}.test(plain)) bold = true;
   if (${ITALIC_NAME}.test(plain)) italic = true;
-  return { name: plain, bold, italic, generic, type3, font: f };
+  // (a Type 3 font pdf.js knows no name of: TeX's bitmap fonts; bitmap-face-source.ts)
+  const face = type3 && (!plain || plain === 'Type3') ? bitmapFace(f) : null;
+  if (face) {
+    ({ bold, italic } = face);
+    generic = face.generic || 'serif';
+  }
+  // (guessed: an italic bitmap face that could be either; extract-source.ts gives it its item's)
+  return { name: plain, bold, italic, generic, type3, font: f, guessed: !!face && !face.generic };
 }
 `;

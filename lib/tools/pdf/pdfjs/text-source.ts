@@ -81,11 +81,14 @@ function unmeasuredWidths(runs) {
 
 // pdf.js makes one text item of the glyphs of one font on a line, whatever their colour: a TeX document's
 // coloured citation ("(Moulton 1986, 1990)" in blue inside black prose) took the colour of the item's first
-// letter, so citations were black and whole lines after one blue. The item is cut where the colour of its
+// letter, so citations were black and whole lines after one blue. It also goes on across fonts of one name:
+// TeX's bitmap fonts are all "Type3" to it, so an italic title or a typewriter address inside roman prose
+// took the roman's face. The item is cut where the colour or the face (faceOf a glyph's font id) of its
 // glyphs (matched in order, 'shown') changes, each piece placed by the glyphs' advances (a space: 0.6 of
-// the item's mean glyph advance; TeX's and most fonts' spaces are a third of an em).
-function colourPieces(run, shown) {
-  const colourOf = (c) => c.color || '#000000';
+// the item's mean glyph advance; TeX's and most fonts' spaces are a third of an em); a piece in another
+// font carries its id (fid).
+function colourPieces(run, shown, faceOf) {
+  const colourOf = (c) => (c.color || '#000000') + '|' + faceOf(c.fid);
   if (shown.every((c) => colourOf(c) === colourOf(shown[0]))) return [run];
   // only where the glyphs are the item's letters in its order (a right-to-left item's are reversed)
   if (shown.map((c) => c.ch).join('') !== run.str.replace(/\s/g, '')) return [run];
@@ -93,7 +96,7 @@ function colourPieces(run, shown) {
   const pieces = [];
   let k = 0;
   let at = 0;
-  let start = { i: 0, at: 0, color: colourOf(shown[0]) };
+  let start = { i: 0, at: 0, color: colourOf(shown[0]), fid: shown[0].fid };
   const chars = [...run.str];
   const close = (end) => pieces.push({ from: start, to: end });
   chars.forEach((ch, i) => {
@@ -101,7 +104,7 @@ function colourPieces(run, shown) {
     const c = shown[k++];
     if (c && colourOf(c) !== start.color) {
       close({ i, at });
-      start = { i, at, color: colourOf(c) };
+      start = { i, at, color: colourOf(c), fid: c.fid };
     }
     at += c ? c.adv : mean;
   });
@@ -112,7 +115,8 @@ function colourPieces(run, shown) {
     str: chars.slice(p.from.i, p.to.i).join(''),
     x: run.x + (run.w * p.from.at) / at,
     w: (run.w * (p.to.at - p.from.at)) / at,
-    color: p.from.color,
+    color: p.from.color.split('|')[0],
+    fid: p.from.fid,
     eol: run.eol && n === pieces.length - 1,
   }));
 }

@@ -9,6 +9,7 @@ import { CHART_BARS_SOURCE } from './chart-bars-source';
 import { WIDGETS_SOURCE } from './widgets-source';
 import { TEXT_SOURCE } from './text-source';
 import { FONTS_SOURCE } from './font-names';
+import { BITMAP_FACE_SOURCE } from './bitmap-face-source';
 import { PLAIN_SCAN_SOURCE } from './plain-scan-source';
 import { RENDER_SOURCE } from './render-source';
 
@@ -22,6 +23,7 @@ const { task, lib, standardFonts, wasm } = workerData;
 
 async function main() {
   const pdfjs = await import(lib);
+  glyphOps = pdfjs.OPS; // (bitmap-face-source.ts)
   const data = new Uint8Array(fs.readFileSync(task.path));
   const doc = await pdfjs.getDocument({
     data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0,
@@ -42,6 +44,7 @@ ${RENDER_SOURCE}
 ${PLAIN_SCAN_SOURCE}
 ${SCAN_SOURCE}
 ${FONTS_SOURCE}
+${BITMAP_FACE_SOURCE}
 ${DRAWINGS_SOURCE}
 ${DRAWN_GLYPHS_SOURCE}
 ${CHART_BARS_SOURCE}
