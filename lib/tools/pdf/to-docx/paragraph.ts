@@ -20,12 +20,12 @@ import type { Line } from './layout';
 import { right } from './box';
 import type { Para } from './line-paragraphs';
 import { hasLeader, leaderStop, withLeaderTab } from './leader';
-import { measuredFamily, substituteWidth } from './metrics';
 import { mostlyRtl, readingOrder, RTL_LETTER } from './rtl';
 import { TW } from './units';
 import { cjkMeet } from './cjk';
 import { wordFont } from './word-fonts';
 import { isBullet } from './web-lists';
+import { faceKey, faceSpacing, lineWidths, SPREAD_MAX } from './face-spacing';
 
 // Chinese and Japanese set no space between words, nor where a line breaks (cjk.ts): a gap where such text
 // meets other text is a space only from 0.2 em (xeCJK's glue for one is a third of an em; pdftotext reads the
@@ -157,23 +157,12 @@ export async function fitSpacing(p: Para, minChars = 10, room = Infinity): Promi
   let spare = Infinity; // points per character the tightest line has to spare
   const measure = Math.min(room, Math.max(...p.lines.map((l) => right(l))));
   for (const line of p.lines) {
+    const widths = await lineWidths(line);
+    if (!widths) return 0;
     let pdfW = 0;
     let subW = 0;
     let chars = 0;
-    const widths = new Map<TextRun, number>();
-    for (const r of line.runs) {
-      if (isBullet(r)) continue;
-      // at the size Word sets (half points: a browser's 10.8 pt text is 11 pt there, 1.9 % wider)
-      const size = r.script ? r.size : Math.max(1, Math.round(r.size * 2) / 2);
-      const family = wordFont(r.font, r.generic);
-      let w = await substituteWidth(r.str, family, size, r.bold, r.italic);
-      // a face kept by its name (DejaVu Sans, Georgia, Calibri) is the PDF's own: its width at Word's size;
-      // so is taken a short run the substitute's table cannot measure (a math "∗" outside WinAnsi), which had
-      // left its whole paragraph unmeasured and a reference card's row wrapped. Text in another script
-      // (Cyrillic, Chinese) leaves the paragraph as it is: its substitute may well be narrower than the PDF.
-      if (w === null && r.size > 0 && (!measuredFamily(family) || r.str.trim().length <= 2)) w = (r.w * size) / r.size;
-      if (w === null) return 0;
-      widths.set(r, w);
+    for (const [r, w] of widths) {
       pdfW += r.w;
       subW += w;
       chars += r.str.length;
@@ -190,9 +179,6 @@ export async function fitSpacing(p: Para, minChars = 10, room = Infinity): Promi
   const add = Math.floor(spare * TW);
   return add >= 2 ? add : 0;
 }
-
-/** At most this much spacing per character, in ems: a narrower substitute face, not a gap in a line. */
-const SPREAD_MAX = 0.06;
 
 /**
  * Points per character a line's pieces after its tab stops must lose to fit before the next stop (or the
@@ -223,7 +209,8 @@ function tabPieceExcess(line: Line, widths: Map<TextRun, number>, measure: numbe
 export function paraChildren(
   p: Para,
   links: PageLink[],
-  spacing = 0,
+  /** Twips a character for a run (face-spacing.ts). */
+  spacing: (r: TextRun) => number = () => 0,
   rtl = false,
   /** The paragraph has a right tab stop with a dot leader for its last line's page number (leader.ts). */
   leader = false,
@@ -258,9 +245,9 @@ export function paraChildren(
     const [, lead, core, trail] = m.run.boxed ? /^(\s*)(.*?)(\s*)$/s.exec(m.text)! : ['', '', m.text, ''];
     const plain = m.run.boxed ? { ...m.run, boxed: undefined } : m.run;
     const runs = [
-      ...(m.run.boxed && (m.tab || lead) ? [makeRun(plain, lead, m.tab, spacing, rtl)] : []),
-      makeRun(m.run, core, m.tab && !m.run.boxed, spacing, rtl),
-      ...(trail ? [makeRun(plain, trail, false, spacing, rtl)] : []),
+      ...(m.run.boxed && (m.tab || lead) ? [makeRun(plain, lead, m.tab, spacing(m.run), rtl)] : []),
+      makeRun(m.run, core, m.tab && !m.run.boxed, spacing(m.run), rtl),
+      ...(trail ? [makeRun(plain, trail, false, spacing(m.run), rtl)] : []),
     ];
     out.push(...(m.url ? [new ExternalHyperlink({ link: xmlSafe(m.url), children: runs })] : runs));
   }
@@ -304,7 +291,9 @@ export async function paragraph(
   /** Where the text must end (a table cell's side, less its margin). */
   room = Infinity,
 ): Promise<Paragraph> {
-  const spacing = await fitSpacing(p, minChars, room);
+  const base = await fitSpacing(p, minChars, room);
+  const faces = await faceSpacing(p, room);
+  const spacing = (r: TextRun) => faces?.get(faceKey(r)) ?? base;
   const left = Math.max(0, Math.round((p.left - marginLeft) * TW));
   const first = Math.round(p.firstLine * TW);
   const line = Math.round(lineHeight(p) * TW);
