@@ -10,7 +10,7 @@ function dropRepeatedText(runs) {
   const drop = new Set();
   runs.forEach((r, i) => {
     if (r.rotated || r.invisible || !r.str.trim()) return;
-    const key = r.str + '|' + Math.round(r.size * 4);
+    const key = r.str.trim() + '|' + Math.round(r.size * 4); // (one copy may end in a space the other has not)
     const same = seen.get(key) || [];
     for (const j of same) {
       const q = runs[j];
