@@ -112,7 +112,7 @@ async function extractPage(pdfjs, doc, p, task) {
         if (!cmFonts.has(args[0])) cmFonts.set(args[0], CM_TEXT.test(fontInfo(page, args[0], {}).name));
         cmText = cmFonts.get(args[0]);
         break;
-      case OPS.clip: case OPS.eoClip: pendingClip = true; break;
+      case OPS.clip: case OPS.eoClip: pendingClip = fn === OPS.eoClip ? 'eo' : true; break;
       case OPS.setGState: for (const [k, v] of args[0] || []) { if (k === 'ca' && typeof v === 'number') fa = v; if (k === 'CA' && typeof v === 'number') sa = v; } break;
       case OPS.setLineWidth: lw = typeof args[0] === 'number' ? args[0] : lw; break;
       // An image inside a soft mask's group is the mask's content, never shown itself: what shows is what is
@@ -188,7 +188,10 @@ async function extractPage(pdfjs, doc, p, task) {
         }
         if (isFill && fa < 1 && Number.isFinite(minX)) fc = tint(fill, fa, beneath(fills, (minX + maxX) / 2, (minY + maxY) / 2));
         if (!isFill && !isStroke && Number.isFinite(minX)) lastClip = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
-        if (pendingClip && Number.isFinite(minX)) clip = meet(clip, { x: minX, y: minY, w: maxX - minX, h: maxY - minY });
+        // (a clip even-odd between two boxes lets a frame show, not its inside: Qt draws a web page's box shadow
+        // as a fill over the whole box through such a clip, and a code block came out a grey box)
+        const ring = pendingClip === 'eo' && moves === 2 && !curves && !diagonal;
+        if (pendingClip && Number.isFinite(minX)) clip = { ...meet(clip, { x: minX, y: minY, w: maxX - minX, h: maxY - minY }), ...(ring ? { ring } : {}) };
         pendingClip = false;
         // (white on the paper: a translucent white shape on a coloured slide is its decoration, no drawing)
         const white /* paint only (a plot panel's background): shows nothing, would join every drawing */ = (!isFill || onPaper === '#ffffff') && (!isStroke || sc === '#ffffff');
@@ -205,7 +208,7 @@ async function extractPage(pdfjs, doc, p, task) {
           // (extent: several outlines, a staff's five lines in one path, or slanted sides: not one box)
           else if (w > 3 && h > 3 && fc !== '#ffffff') {
             const b = meet(clip, { x: minX, y: minY, w, h });
-            if (b.w > 3 && b.h > 3) fills.push({ ...b, color: fc, ...(moves === 1 && !diagonal && (curves || sides <= 4) ? {} : { extent: true }) });
+            if (b.w > 3 && b.h > 3 && !(clip && clip.ring)) fills.push({ ...b, color: fc, ...(moves === 1 && !diagonal && (curves || sides <= 4) ? {} : { extent: true }) });
           }
           // (a white box covers; a button's white bevel, four sides and two diagonals, or an L of six does not)
           else if (w > 3 && h > 3 && moves === 1 && !diagonal && (curves || sides <= 4)) coverFills(fills, { x: minX, y: minY, w, h });

@@ -81,3 +81,12 @@ export function squaredPaper(t: Table, runs: TextRun[]): boolean {
   }
   return filled.size <= PAPER_TEXT * rows * cols;
 }
+
+/**
+ * Whether the grid `t` is one row running past the page's top or bottom: a box drawn round a longer document
+ * (Qt prints a web page's bordered body whole, each page a window on it). Laid out as a table, its one row
+ * could not break, and all of LibreOffice's Access2Base page moved onto the next page and ran over a third.
+ */
+export function pageWindow(t: Table, pageHeight: number): boolean {
+  return t.ys.length === 2 && (t.box.y < -1 || bottom(t.box) > pageHeight + 1);
+}

@@ -9,7 +9,7 @@ import { shadedCellSides } from './shaded-cells';
 import { underTable } from './table-over-picture';
 import { footerLines, marginNumbers } from './footer-lines';
 import { inlinePicture } from './inline-picture';
-import { inSentence, squaredPaper } from './inline-grids';
+import { inSentence, pageWindow, squaredPaper } from './inline-grids';
 import { joinLeaderNumbers } from './leader';
 import { splitAtGutters } from './narrow-gutters';
 
@@ -272,9 +272,14 @@ export interface PageLayout {
   foot: number[];
 }
 
+/** A picture a few points thin (Qt draws a box's shadow as pictures 2.3 pt thin along its sides and at its
+ * corners): in the flow each took a line of its own, and a page of code boxes ran onto another; floated at its
+ * place it takes no room, as it took next to none in the PDF. */
+const speck = (img: Box) => img.w < 4 || img.h < 4;
+
 export function layoutPage(page: PageData, dropBackground: boolean): PageLayout {
   const tables = findTables([...page.segments, ...shadedCellSides(page.segments, page.fills)]).filter(
-    (t) => !inSentence(t, page.runs) && !squaredPaper(t, page.runs),
+    (t) => !inSentence(t, page.runs) && !squaredPaper(t, page.runs) && !pageWindow(t, page.height),
   );
   const inTable = (r: TextRun) =>
     tables.findIndex((t) => {
@@ -298,6 +303,7 @@ export function layoutPage(page: PageData, dropBackground: boolean): PageLayout 
   const textTables = shown.map((it) => it.box);
   const icons = page.images.flatMap((img, index) =>
     img.glyph ||
+    speck(img) ||
     lineIcon(img, lines) ||
     (!img.labels?.length &&
       (inlinePicture(img, lines) || underText(img, lines, page.images) || underTable(img, textTables)))
