@@ -44,8 +44,8 @@ export const faceKey = (r: TextRun) =>
 const FIT_CHARS = 10;
 /** Faces whose fits differ by less than this (ems) share the paragraph's spacing. */
 const ALIKE_EM = 0.02;
-/** Word's closest condensing, in twips a character. */
-const CONDENSE_MAX = 30;
+/** The most a paragraph is condensed, in twips a character (fitSpacing's limit too). */
+export const CONDENSE_MAX = 30;
 
 interface Sums {
   pdf: number;

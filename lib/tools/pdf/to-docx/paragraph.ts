@@ -25,7 +25,7 @@ import { TW } from './units';
 import { cjkMeet } from './cjk';
 import { wordFont } from './word-fonts';
 import { isBullet } from './web-lists';
-import { faceKey, faceSpacing, lineWidths, SPREAD_MAX } from './face-spacing';
+import { CONDENSE_MAX, faceKey, faceSpacing, lineWidths, SPREAD_MAX } from './face-spacing';
 
 // Chinese and Japanese set no space between words, nor where a line breaks (cjk.ts): a gap where such text
 // meets other text is a space only from 0.2 em (xeCJK's glue for one is a third of an em; pdftotext reads the
@@ -172,7 +172,7 @@ export async function fitSpacing(p: Para, minChars = 10, room = Infinity): Promi
     worst = Math.max(worst, tabPieceExcess(line, widths, measure));
     if (chars > minChars) spare = Math.min(spare, (pdfW - subW) / chars, SPREAD_MAX * line.size);
   }
-  if (worst > 0) return -Math.min(30, Math.ceil(worst * TW));
+  if (worst > 0) return -Math.min(CONDENSE_MAX, Math.ceil(worst * TW));
   // (a line of a paragraph, not a lone line: a heading or a line with a gap the PDF left in it is not spread;
   // tab stops hold their pieces where they are)
   if (p.lines.length < 2 || !Number.isFinite(spare) || p.lines.some((l) => l.tabRuns?.size)) return 0;
