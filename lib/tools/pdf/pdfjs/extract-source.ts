@@ -59,6 +59,9 @@ async function extractPage(pdfjs, doc, p, task) {
   let stroke = '#000000';
   let mode = 0, lw = 1, fa = 1, sa = 1; // lw: a stroked rule's thickness in user space (to-docx/lone-rules.ts); fa, sa: fill and stroke opacity
   const stack = [];
+  // (the graphics state q and Q save and restore, as do a form's and an annotation's drawing)
+  const save = () => stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText]);
+  const restore = () => { if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText] = stack.pop(); };
   const groups = []; // open transparency groups: true for a soft-masked one
   const fnArray = ops.fnArray;
   const argsArray = ops.argsArray;
@@ -83,23 +86,23 @@ async function extractPage(pdfjs, doc, p, task) {
     }
     if (hiddenDepth > 0 && PAINTS_HIDDEN.has(fn)) continue;
     switch (fn) {
-      case OPS.save: stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText]); break;
-      case OPS.restore: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText] = stack.pop(); break;
+      case OPS.save: save(); break;
+      case OPS.restore: restore(); break;
       case OPS.transform: ctm = Util.transform(ctm, args); break;
       case OPS.paintFormXObjectBegin:
-        stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText]);
+        save();
         if (args[0]) ctm = Util.transform(ctm, args[0]);
         break;
       // A gradient fills its clip: the last path that was only a clip gives its box.
       case OPS.shadingFill: if (lastClip) drawn.push({ ...lastClip, complex: true }); break;
-      case OPS.paintFormXObjectEnd: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText] = stack.pop(); break;
+      case OPS.paintFormXObjectEnd: restore(); break;
       // A form field's appearance is drawn in its own space: its transform and matrix from the page's
       // (otherwise its boxes landed at the page's corner).
       case OPS.beginAnnotation:
-        stack.push([ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText]);
+        save();
         ctm = Util.transform(Util.transform([1, 0, 0, 1, 0, 0], args[2] || [1, 0, 0, 1, 0, 0]), args[3] || [1, 0, 0, 1, 0, 0]);
         break;
-      case OPS.endAnnotation: if (stack.length) [ctm, fill, stroke, mode, lw, fa, sa, clip, fid, em, cmText] = stack.pop(); break;
+      case OPS.endAnnotation: restore(); break;
       case OPS.setFillRGBColor: fill = typeof args[0] === 'string' ? args[0] : fill; break;
       case OPS.setStrokeRGBColor: stroke = typeof args[0] === 'string' ? args[0] : stroke; break;
       case OPS.setTextRenderingMode: mode = args[0]; break;
@@ -247,12 +250,16 @@ async function extractPage(pdfjs, doc, p, task) {
   }
 
   const runs = [];
-  const faces = new Map(); // font id -> its face, to cut an item where its glyphs' face changes
-  const faceOf = (id) => {
-    if (!id) return '';
-    if (!faces.has(id)) faces.set(id, ((g) => [g.name, g.generic, g.bold, g.italic].join('|'))(fontInfo(page, id, tc.styles)));
+  // font id -> its fontInfo and its face as a key, to cut an item where its glyphs' face changes (colourPieces)
+  const faces = new Map();
+  const infoOf = (id) => {
+    if (!faces.has(id)) {
+      const g = fontInfo(page, id, tc.styles);
+      faces.set(id, { g, key: [g.name, g.generic, g.bold, g.italic].join('|') });
+    }
     return faces.get(id);
   };
+  const faceOf = (id) => (id ? infoOf(id).key : '');
   let ci = 0;
   for (const item of tc.items) {
     if (typeof item.str !== 'string' || !item.str.trim()) {
@@ -300,7 +307,7 @@ async function extractPage(pdfjs, doc, p, task) {
       // (a piece in another face than the item's first glyphs: text-source.ts)
       const id = piece.fid;
       delete piece.fid;
-      const g = id && id !== item.fontName ? fontInfo(page, id, tc.styles) : null;
+      const g = id && id !== item.fontName ? infoOf(id).g : null;
       const face = g ? { font: g.name, generic: g.guessed ? f.generic : g.generic, bold: g.bold, italic: g.italic } : {};
       runs.push({ ...piece, ...face, str: unligature(piece.str), ...(g ? { fid: id, t3: g.type3 } : font) });
     }

@@ -88,23 +88,25 @@ function unmeasuredWidths(runs) {
 // the item's mean glyph advance; TeX's and most fonts' spaces are a third of an em); a piece in another
 // font carries its id (fid).
 function colourPieces(run, shown, faceOf) {
-  const colourOf = (c) => (c.color || '#000000') + '|' + faceOf(c.fid);
-  if (shown.every((c) => colourOf(c) === colourOf(shown[0]))) return [run];
+  const colourOf = (c) => c.color || '#000000';
+  const keyOf = (c) => colourOf(c) + '|' + faceOf(c.fid);
+  if (shown.every((c) => keyOf(c) === keyOf(shown[0]))) return [run];
   // only where the glyphs are the item's letters in its order (a right-to-left item's are reversed)
   if (shown.map((c) => c.ch).join('') !== run.str.replace(/\s/g, '')) return [run];
   const mean = shown.reduce((s, c) => s + c.adv, 0) / shown.length;
   const pieces = [];
   let k = 0;
   let at = 0;
-  let start = { i: 0, at: 0, color: colourOf(shown[0]), fid: shown[0].fid };
+  const startAt = (i, x, c) => ({ i, at: x, key: keyOf(c), color: colourOf(c), fid: c.fid });
+  let start = startAt(0, 0, shown[0]);
   const chars = [...run.str];
   const close = (end) => pieces.push({ from: start, to: end });
   chars.forEach((ch, i) => {
     if (!ch.trim()) return void (at += 0.6 * mean);
     const c = shown[k++];
-    if (c && colourOf(c) !== start.color) {
+    if (c && keyOf(c) !== start.key) {
       close({ i, at });
-      start = { i, at, color: colourOf(c), fid: c.fid };
+      start = startAt(i, at, c);
     }
     at += c ? c.adv : mean;
   });
@@ -115,7 +117,7 @@ function colourPieces(run, shown, faceOf) {
     str: chars.slice(p.from.i, p.to.i).join(''),
     x: run.x + (run.w * p.from.at) / at,
     w: (run.w * (p.to.at - p.from.at)) / at,
-    color: p.from.color.split('|')[0],
+    color: p.from.color,
     fid: p.from.fid,
     eol: run.eol && n === pieces.length - 1,
   }));
