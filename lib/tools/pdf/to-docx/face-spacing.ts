@@ -36,6 +36,10 @@ export async function lineWidths(line: Line): Promise<Map<TextRun, number> | nul
   return widths;
 }
 
+/** Each line's `lineWidths`, measured once for a paragraph's fitSpacing and faceSpacing. */
+export type ParaWidths = (Map<TextRun, number> | null)[];
+export const paraWidths = (p: Para): Promise<ParaWidths> => Promise.all(p.lines.map(lineWidths));
+
 /** A run's face, as its spacing is kept: the substitute family, weight, slant and Word's size. */
 export const faceKey = (r: TextRun) =>
   [wordFont(r.font, r.generic), !!r.bold, !!r.italic, Math.round(r.size * 2)].join('|');
@@ -66,12 +70,16 @@ const add = (m: Map<string, Sums>, key: string, r: TextRun, w: number) => {
  * Twips a character for each face of a paragraph of two faces or more whose substitutes fit differently;
  * null where one spacing does (one face, faces alike, a line with tab stops, a run not measured).
  */
-export async function faceSpacing(p: Para, room = Infinity): Promise<Map<string, number> | null> {
+export async function faceSpacing(
+  p: Para,
+  room = Infinity,
+  measured?: ParaWidths,
+): Promise<Map<string, number> | null> {
   if (p.lines.length < 2 || p.lines.some((l) => l.tabRuns?.size)) return null;
+  const runWidths = measured ?? (await paraWidths(p));
   const lines: Map<string, Sums>[] = [];
   const all = new Map<string, Sums>();
-  for (const line of p.lines) {
-    const widths = await lineWidths(line);
+  for (const widths of runWidths) {
     if (!widths) return null;
     const byFace = new Map<string, Sums>();
     for (const [r, w] of widths) {

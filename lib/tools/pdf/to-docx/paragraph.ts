@@ -25,7 +25,7 @@ import { TW } from './units';
 import { cjkMeet } from './cjk';
 import { wordFont } from './word-fonts';
 import { isBullet } from './web-lists';
-import { CONDENSE_MAX, faceKey, faceSpacing, lineWidths, SPREAD_MAX } from './face-spacing';
+import { CONDENSE_MAX, faceKey, faceSpacing, paraWidths, SPREAD_MAX, type ParaWidths } from './face-spacing';
 
 // Chinese and Japanese set no space between words, nor where a line breaks (cjk.ts): a gap where such text
 // meets other text is a space only from 0.2 em (xeCJK's glue for one is a third of an em; pdftotext reads the
@@ -147,7 +147,7 @@ function makeRun(r: TextRun, text: string, tab = false, spacing = 0, rtl = false
  * shorter, each page's text ending higher). Spacing takes the tightest line's room, as a justified PDF line
  * is stretched (or shrunk) and Word's justification only stretches: no line grows past its PDF width.
  */
-export async function fitSpacing(p: Para, minChars = 10, room = Infinity): Promise<number> {
+export async function fitSpacing(p: Para, minChars = 10, room = Infinity, measured?: ParaWidths): Promise<number> {
   // The line that would overflow the most decides: one such line is enough to add a line to the page. A
   // line ending short of the paragraph's measure (its last line) has that much room to grow first: gri's
   // "set y type log." in Courier for cmtt set its whole paragraph 1.25 pt a letter tighter. A line the PDF
@@ -156,8 +156,9 @@ export async function fitSpacing(p: Para, minChars = 10, room = Infinity): Promi
   let worst = 0; // points per character to take away
   let spare = Infinity; // points per character the tightest line has to spare
   const measure = Math.min(room, Math.max(...p.lines.map((l) => right(l))));
-  for (const line of p.lines) {
-    const widths = await lineWidths(line);
+  const runWidths = measured ?? (await paraWidths(p));
+  for (const [i, line] of p.lines.entries()) {
+    const widths = runWidths[i];
     if (!widths) return 0;
     let pdfW = 0;
     let subW = 0;
@@ -291,8 +292,9 @@ export async function paragraph(
   /** Where the text must end (a table cell's side, less its margin). */
   room = Infinity,
 ): Promise<Paragraph> {
-  const base = await fitSpacing(p, minChars, room);
-  const faces = await faceSpacing(p, room);
+  const widths = await paraWidths(p);
+  const base = await fitSpacing(p, minChars, room, widths);
+  const faces = await faceSpacing(p, room, widths);
   const spacing = (r: TextRun) => faces?.get(faceKey(r)) ?? base;
   const left = Math.max(0, Math.round((p.left - marginLeft) * TW));
   const first = Math.round(p.firstLine * TW);
